@@ -1,0 +1,67 @@
+package io.github.rota.api;
+
+import java.util.Optional;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What an actor can do to and around itself: its own reference, its parent, its children and
+ * death watch. Valid only on the actor's own turn, from the thread running it; do not keep it or
+ * pass it to other threads.
+ *
+ * @param <M> the actor's message type
+ */
+@ProviderType
+public interface ActorContext<M> {
+
+    /** @return this actor's own reference */
+    ActorRef<M> self();
+
+    /** @return the parent's reference; the user guardian for top-level actors */
+    ActorRef<?> parent();
+
+    /** @return the actor system this actor lives in */
+    ActorSystem system();
+
+    /**
+     * Creates a child actor supervised by this actor with this actor's {@link Props#supervisorStrategy()}.
+     *
+     * @param props how to create and run the child
+     * @param name a name unique among this actor's live children
+     * @param <C> the child's message type
+     * @return the child's reference
+     * @throws IllegalArgumentException if the name is taken or invalid, or the props name an
+     *         unknown dispatcher or mailbox type
+     * @throws IllegalStateException if this actor is stopping
+     */
+    <C> ActorRef<C> spawn(Props<C> props, String name);
+
+    /**
+     * @param name a child's name
+     * @return the live child with that name, if any
+     */
+    Optional<ActorRef<?>> child(String name);
+
+    /**
+     * Stops a child of this actor, or this actor itself. Messages already queued are not processed
+     * and become dead letters; children stop before the actor's {@link Actor#postStop}.
+     *
+     * @param ref this actor's own reference or one of its children
+     * @throws IllegalArgumentException if {@code ref} is neither
+     */
+    void stop(ActorRef<?> ref);
+
+    /**
+     * Watches another actor: when it stops, {@link Actor#onTerminated} is called with a
+     * {@link Terminated}. Watching an actor that has already stopped notifies at once.
+     *
+     * @param ref the actor to watch
+     */
+    void watch(ActorRef<?> ref);
+
+    /**
+     * Stops watching; no {@link Terminated} for {@code ref} is delivered after this returns.
+     *
+     * @param ref the actor to stop watching
+     */
+    void unwatch(ActorRef<?> ref);
+}

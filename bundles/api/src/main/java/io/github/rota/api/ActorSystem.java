@@ -1,0 +1,99 @@
+package io.github.rota.api;
+
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.runtime.ActorSystemProvider;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.concurrent.CompletionStage;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A named group of actors with its dispatchers, mailbox types, event stream and dead letters.
+ *
+ * <p>On the module path or class path, {@link #create(String)} finds the runtime with
+ * {@link ServiceLoader}. In OSGi, the runtime bundle registers an {@code ActorSystem} service.
+ */
+@ProviderType
+public interface ActorSystem {
+
+    /**
+     * Creates a system with {@link Settings#defaults()}.
+     *
+     * @param name the system's name: letters, digits, {@code -}, {@code _} or {@code .}
+     * @return the running system
+     * @throws IllegalArgumentException if the name or a setting is invalid
+     * @throws IllegalStateException if no runtime module is installed
+     */
+    static ActorSystem create(String name) {
+        return create(name, Settings.defaults());
+    }
+
+    /**
+     * @param name the system's name: letters, digits, {@code -}, {@code _} or {@code .}
+     * @param settings the configuration; see {@link Settings} for the keys
+     * @return the running system
+     * @throws IllegalArgumentException if the name or a setting is invalid; the message names the
+     *         key and the value
+     * @throws IllegalStateException if no runtime module is installed
+     */
+    static ActorSystem create(String name, Settings settings) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(settings, "settings");
+        ActorSystemProvider provider = ServiceLoader.load(ActorSystemProvider.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException(
+                        "no Rota runtime found: put module io.github.rota.runtime on the module path"));
+        return provider.create(name, settings);
+    }
+
+    /** @return the system's name */
+    String name();
+
+    /** @return the settings the system was created with */
+    Settings settings();
+
+    /**
+     * Creates a top-level actor, supervised by the system's user guardian with
+     * {@link SupervisorStrategy#defaultStrategy()}.
+     *
+     * @param props how to create and run the actor
+     * @param name a name unique among the live top-level actors
+     * @param <M> the actor's message type
+     * @return the actor's reference
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the name is taken or invalid, or the props name an
+     *         unknown dispatcher or mailbox type
+     * @throws IllegalStateException if the system is terminating
+     */
+    <M> ActorRef<M> spawn(Props<M> props, String name);
+
+    /**
+     * Stops an actor: its children first, then its {@link Actor#postStop}. Messages still queued
+     * become dead letters. Asynchronous; watch the actor to know when it has stopped.
+     *
+     * @param ref the actor
+     */
+    void stop(ActorRef<?> ref);
+
+    /**
+     * Stops every actor, then the dispatchers. Idempotent.
+     *
+     * @return a stage completed when every actor has stopped and every dispatcher thread has ended
+     */
+    CompletionStage<Void> terminate();
+
+    /** @return a stage completed when termination has finished */
+    CompletionStage<Void> whenTerminated();
+
+    /** @return the system's event stream */
+    EventStream eventStream();
+
+    /** @return the number of dead letters since the system started */
+    long deadLetterCount();
+
+    /**
+     * @param id a dispatcher id, e.g. {@code default}
+     * @return the dispatcher with that id, if configured
+     */
+    Optional<Dispatcher> dispatcher(String id);
+}

@@ -1,0 +1,211 @@
+package io.github.rota.api;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.Set;
+
+/**
+ * Configuration of an actor system: string keys and values, the same keys and values the OSGi
+ * configuration uses (key {@code rota.dispatcher.<id>.throughput} here is key {@code throughput}
+ * of the dispatcher factory configuration {@code io.github.rota.dispatcher} with {@code id=<id>}).
+ *
+ * <p>Keys (values are validated by {@link ActorSystem#create(String, Settings)}, which fails with a
+ * message naming the key and the value):
+ * <table>
+ * <caption>Settings keys</caption>
+ * <tr><th>key</th><th>default</th><th>range</th></tr>
+ * <tr><td>{@value #DEFAULT_DISPATCHER}</td><td>{@code default}</td><td>a configured dispatcher id</td></tr>
+ * <tr><td>{@value #DEFAULT_MAILBOX}</td><td>{@code unbounded}</td><td>an installed mailbox type id</td></tr>
+ * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code executor} for {@code default}</td><td>an installed dispatcher kind</td></tr>
+ * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
+ * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..32,767</td></tr>
+ * <tr><td>{@value #POOL_ENABLED}</td><td>{@code true}</td><td>{@code true} or {@code false}</td></tr>
+ * </table>
+ * A dispatcher id exists as soon as any {@code rota.dispatcher.<id>.*} key names it; the
+ * {@code default} dispatcher always exists.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class Settings {
+
+    /** Prefix of every key. */
+    public static final String PREFIX = "rota.";
+    /** Id of the dispatcher actors run on when their props name none. */
+    public static final String DEFAULT_DISPATCHER = "rota.system.default.dispatcher";
+    /** Id of the mailbox type actors get when their props name none. */
+    public static final String DEFAULT_MAILBOX = "rota.system.default.mailbox";
+    /** Whether an installed envelope pool is used; {@code false} allocates every envelope. */
+    public static final String POOL_ENABLED = "rota.pool.enabled";
+    /** Prefix of the per-dispatcher keys: {@code rota.dispatcher.<id>.<key>}. */
+    public static final String DISPATCHER_PREFIX = "rota.dispatcher.";
+    /** System property naming a properties file that {@link #defaults()} reads. */
+    public static final String CONFIG_FILE_PROPERTY = "rota.config.file";
+
+    private static final Settings EMPTY = new Settings(Collections.emptyMap());
+
+    private final Map<String, String> values;
+
+    private Settings(Map<String, String> values) {
+        this.values = values;
+    }
+
+    /** @return settings with no keys: every value takes its default */
+    public static Settings empty() {
+        return EMPTY;
+    }
+
+    /**
+     * @param values keys and values; keys must start with {@value #PREFIX}
+     * @return settings holding a copy of {@code values}
+     * @throws IllegalArgumentException if a key does not start with {@value #PREFIX}
+     */
+    public static Settings of(Map<String, String> values) {
+        Objects.requireNonNull(values, "values");
+        TreeMap<String, String> copy = new TreeMap<>();
+        values.forEach((key, value) -> copy.put(checkKey(key), Objects.requireNonNull(value, key).trim()));
+        return new Settings(Collections.unmodifiableMap(copy));
+    }
+
+    /**
+     * @param properties properties; only keys starting with {@value #PREFIX} are taken
+     * @return the settings
+     */
+    public static Settings fromProperties(Properties properties) {
+        TreeMap<String, String> copy = new TreeMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            if (key.startsWith(PREFIX) && !key.equals(CONFIG_FILE_PROPERTY)) {
+                copy.put(key, properties.getProperty(key).trim());
+            }
+        }
+        return new Settings(Collections.unmodifiableMap(copy));
+    }
+
+    /**
+     * Reads a properties file (ISO-8859-1 escapes as in {@link Properties#load(Reader)}, UTF-8 text).
+     *
+     * @param file the file
+     * @return the settings in it
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static Settings load(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read Rota settings file " + file, e);
+        }
+        return fromProperties(properties);
+    }
+
+    /** @return the {@value #PREFIX} keys among the JVM's system properties */
+    public static Settings fromSystemProperties() {
+        return fromProperties(System.getProperties());
+    }
+
+    /**
+     * What {@link ActorSystem#create(String)} uses: system properties, over the file named by the
+     * system property {@value #CONFIG_FILE_PROPERTY} if it is set.
+     *
+     * @return the default settings of this JVM
+     */
+    public static Settings defaults() {
+        Settings settings = fromSystemProperties();
+        String file = System.getProperty(CONFIG_FILE_PROPERTY);
+        return file == null ? settings : settings.withFallback(load(Path.of(file)));
+    }
+
+    /**
+     * @param key a key starting with {@value #PREFIX}
+     * @param value its value; {@link String#valueOf(Object)} is stored
+     * @return new settings with the key set
+     */
+    public Settings with(String key, Object value) {
+        TreeMap<String, String> copy = new TreeMap<>(values);
+        copy.put(checkKey(key), String.valueOf(Objects.requireNonNull(value, key)).trim());
+        return new Settings(Collections.unmodifiableMap(copy));
+    }
+
+    /**
+     * @param fallback settings whose keys apply where these have none
+     * @return the combination, these settings winning
+     */
+    public Settings withFallback(Settings fallback) {
+        TreeMap<String, String> copy = new TreeMap<>(fallback.values);
+        copy.putAll(values);
+        return new Settings(Collections.unmodifiableMap(copy));
+    }
+
+    /**
+     * @param key a key
+     * @return its value, if set
+     */
+    public Optional<String> get(String key) {
+        return Optional.ofNullable(values.get(key));
+    }
+
+    /** @return every key and value, sorted by key */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    /**
+     * @return the ids of the dispatchers these settings name, always including {@code default}
+     */
+    public Set<String> dispatcherIds() {
+        TreeSet<String> ids = new TreeSet<>();
+        ids.add("default");
+        for (String key : values.keySet()) {
+            if (key.startsWith(DISPATCHER_PREFIX)) {
+                String rest = key.substring(DISPATCHER_PREFIX.length());
+                int dot = rest.lastIndexOf('.');
+                if (dot > 0) {
+                    ids.add(rest.substring(0, dot));
+                }
+            }
+        }
+        return Collections.unmodifiableSet(ids);
+    }
+
+    /**
+     * @param id a dispatcher id
+     * @param key a per-dispatcher key such as {@code throughput}
+     * @return {@code rota.dispatcher.<id>.<key>}
+     */
+    public static String dispatcherKey(String id, String key) {
+        return DISPATCHER_PREFIX + id + "." + key;
+    }
+
+    private static String checkKey(String key) {
+        Objects.requireNonNull(key, "key");
+        if (!key.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("setting key must start with '" + PREFIX + "': " + key);
+        }
+        return key;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Settings && ((Settings) other).values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Settings" + values;
+    }
+}

@@ -1,0 +1,75 @@
+package io.github.rota.spi.dispatch;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * Decides which {@link Schedulable} runs next on which thread. Dispatchers are named by an
+ * {@linkplain #id() id} and created by a {@link DispatcherProvider} of some {@linkplain #kind() kind}.
+ *
+ * <p>Lifecycle: {@link #start()} before the first {@link #schedule}; {@link #stop()} or
+ * {@link #signalStop()} at the end. After stopping, {@code schedule} throws
+ * {@link java.util.concurrent.RejectedExecutionException}.
+ *
+ * <p>The throughput budget is live: a change through {@link #setThroughputBudget} applies from the
+ * next turn on, since it is read once per turn.
+ */
+@ConsumerType
+public interface Dispatcher {
+
+    /** Smallest valid throughput budget. */
+    int MIN_THROUGHPUT_BUDGET = 1;
+    /** Largest valid throughput budget. */
+    int MAX_THROUGHPUT_BUDGET = 1_000_000;
+
+    /** @return this dispatcher's id, unique in its actor system */
+    String id();
+
+    /** @return the kind of dispatcher, e.g. {@code executor} */
+    String kind();
+
+    /** Starts the worker threads, if any. Idempotent. */
+    void start();
+
+    /**
+     * Makes a schedulable run a turn soon. Thread-safe; called by producers on any thread.
+     *
+     * @param schedulable the work, which has just become ready
+     * @throws java.util.concurrent.RejectedExecutionException if the dispatcher has stopped
+     */
+    void schedule(Schedulable schedulable);
+
+    /**
+     * Stops accepting work and waits until every worker has ended. Idempotent. Must not be called
+     * from one of this dispatcher's own workers; use {@link #signalStop()} there.
+     */
+    void stop();
+
+    /** Stops accepting work and wakes every worker so that it ends, without waiting. */
+    void signalStop();
+
+    /** @return the current throughput budget: user messages an actor may handle per turn */
+    int throughputBudget();
+
+    /**
+     * Changes the throughput budget from the next turn on.
+     *
+     * @param budget {@value #MIN_THROUGHPUT_BUDGET}..{@value #MAX_THROUGHPUT_BUDGET}
+     * @throws IllegalArgumentException if out of range; the budget is unchanged
+     */
+    void setThroughputBudget(int budget);
+
+    /**
+     * Checks a budget value.
+     *
+     * @param budget a proposed budget
+     * @return {@code budget}
+     * @throws IllegalArgumentException naming the value if it is out of range
+     */
+    static int checkThroughputBudget(int budget) {
+        if (budget < MIN_THROUGHPUT_BUDGET || budget > MAX_THROUGHPUT_BUDGET) {
+            throw new IllegalArgumentException("throughput budget must be in " + MIN_THROUGHPUT_BUDGET
+                    + ".." + MAX_THROUGHPUT_BUDGET + ", was " + budget);
+        }
+        return budget;
+    }
+}

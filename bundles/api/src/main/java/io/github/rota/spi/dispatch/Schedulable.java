@@ -1,0 +1,26 @@
+package io.github.rota.spi.dispatch;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A unit of work a dispatcher runs in turns: in Rota, an actor. The dispatcher knows nothing else
+ * about it, so any schedulable (an actor, later a timer or a stream stage) plugs in unchanged.
+ *
+ * <p>Contract: a schedulable is handed to {@link Dispatcher#schedule} at most once until the turn
+ * that takes it has returned; the schedulable itself guarantees this with its own state machine.
+ */
+@ConsumerType
+@FunctionalInterface
+public interface Schedulable {
+
+    /**
+     * Runs one turn: system work first, then up to {@code budget} user messages (a per-actor
+     * budget may override it). Never throws for failures in user code.
+     *
+     * @param budget the dispatcher's throughput budget, read by the dispatcher once per turn
+     * @return {@code true} if the turn stopped with work left: the schedulable is now scheduled
+     *         again and the dispatcher must queue it behind the work already waiting;
+     *         {@code false} if it has gone idle (or stopped) and must not be queued
+     */
+    boolean runTurn(int budget);
+}

@@ -1,0 +1,9 @@
+/**
+ * Dispatcher SPI: a dispatcher decides which {@link io.github.rota.spi.dispatch.Schedulable} runs next on which thread.
+ */
+@Export
+@Version("1.0.0")
+package io.github.rota.spi.dispatch;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

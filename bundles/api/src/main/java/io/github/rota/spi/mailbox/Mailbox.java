@@ -1,0 +1,40 @@
+package io.github.rota.spi.mailbox;
+
+import io.github.rota.spi.pool.Envelope;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * The queue of user messages of one actor: many producers, one consumer (the actor's turn).
+ *
+ * <p>Contract the runtime relies on:
+ * <ul>
+ *   <li>{@link #enqueue} never blocks and is safe from any thread;</li>
+ *   <li>{@link #hasMessages()} is {@code true} as soon as a successful {@code enqueue} has returned,
+ *       even if {@link #dequeue()} cannot hand the message out yet (a producer is mid-publish): the
+ *       consumer then retries instead of going idle;</li>
+ *   <li>{@link #dequeue()} and {@link #hasMessages()} are called by one consumer at a time;</li>
+ *   <li>{@link #size()} is O(1);</li>
+ *   <li>an envelope handed out by {@code dequeue} stays valid until the next {@code dequeue};
+ *       the mailbox, not the runtime, returns envelopes to the pool, as its
+ *       {@link MailboxType#recyclePolicy()} states.</li>
+ * </ul>
+ */
+@ConsumerType
+public interface Mailbox {
+
+    /**
+     * @param envelope the message, owned by the mailbox from now on if accepted
+     * @return {@code false} if a bounded mailbox is full; the caller keeps the envelope and
+     *         turns it into a dead letter
+     */
+    boolean enqueue(Envelope envelope);
+
+    /** @return the oldest available message, or {@code null} if none can be handed out now */
+    Envelope dequeue();
+
+    /** @return whether an accepted message has not been dequeued yet */
+    boolean hasMessages();
+
+    /** @return the number of messages accepted and not yet dequeued (may lag under concurrency) */
+    int size();
+}

@@ -1,0 +1,99 @@
+package io.github.rota.spi.pool;
+
+import io.github.rota.api.ActorRef;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A message in transit: the message, its sender, and an intrusive {@code next} link so that a
+ * linked mailbox needs no node of its own. Envelopes are recycled by an {@link EnvelopePool}.
+ *
+ * <p>Ownership: an envelope is in exactly one place at a time: the pool, one mailbox, or in hand
+ * on one thread. Code never keeps a reference to an envelope after handing it on.
+ *
+ * <p>Memory ordering: {@code message} and {@code sender} are plain fields; they are published by
+ * the release store of {@code next} (or the queue operation) that hands the envelope over.
+ * {@code next} is accessed through a VarHandle with the ordering named by each accessor
+ * ({@code lv} = load volatile, {@code so} = store ordered/release, {@code sp} = store plain).
+ */
+public final class Envelope {
+
+    private static final VarHandle NEXT;
+
+    static {
+        try {
+            NEXT = MethodHandles.lookup().findVarHandle(Envelope.class, "next", Envelope.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int homeShard;
+    private Object message;
+    private ActorRef<?> sender;
+    @SuppressWarnings("unused") // accessed through NEXT
+    private volatile Envelope next;
+
+    /**
+     * @param homeShard the pool shard that made this envelope and to which it always returns;
+     *                  never changes
+     */
+    public Envelope(int homeShard) {
+        this.homeShard = homeShard;
+    }
+
+    /**
+     * Fills the envelope for a new message.
+     *
+     * @param message the message
+     * @param sender the sender, or {@code null}
+     * @return this envelope
+     */
+    public Envelope fill(Object message, ActorRef<?> sender) {
+        this.message = message;
+        this.sender = sender;
+        return this;
+    }
+
+    /** Clears every per-message field (message, sender, link); keeps the home shard. */
+    public void reset() {
+        message = null;
+        sender = null;
+        NEXT.set(this, null);
+    }
+
+    /** @return the message */
+    public Object message() {
+        return message;
+    }
+
+    /** @return the sender, or {@code null} */
+    public ActorRef<?> sender() {
+        return sender;
+    }
+
+    /** @return the shard this envelope returns to */
+    public int homeShard() {
+        return homeShard;
+    }
+
+    /** @return the next envelope in a linked mailbox, with acquire (volatile) ordering */
+    public Envelope lvNext() {
+        return (Envelope) NEXT.getVolatile(this);
+    }
+
+    /** @param next the next envelope, stored with release ordering (publishes this envelope's fields) */
+    public void soNext(Envelope next) {
+        NEXT.setRelease(this, next);
+    }
+
+    /** @param next the next envelope, stored plainly (before the envelope is published) */
+    public void spNext(Envelope next) {
+        NEXT.set(this, next);
+    }
+
+    @Override
+    public String toString() {
+        return "Envelope[" + message + " from " + sender + "]";
+    }
+}

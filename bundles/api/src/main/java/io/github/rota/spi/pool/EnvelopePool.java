@@ -1,0 +1,31 @@
+package io.github.rota.spi.pool;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * Recycles envelopes so the allocator stays off the messaging hot path. Every actor has a home
+ * shard ({@link #assignHomeShard()}, round-robin at spawn); envelopes for it are taken from that
+ * shard and always return to the shard that made them.
+ *
+ * <p>Contract: {@link #acquire} never returns null (empty or contended: allocate);
+ * {@link #release} never blocks (full or contended: drop for the GC).
+ */
+@ConsumerType
+public interface EnvelopePool {
+
+    /** @return the home shard for a newly spawned actor */
+    int assignHomeShard();
+
+    /**
+     * @param shard the recipient's home shard
+     * @return an empty envelope, never null
+     */
+    Envelope acquire(int shard);
+
+    /**
+     * Resets an envelope and returns it to its home shard, or drops it if that shard is full.
+     *
+     * @param envelope an envelope no mailbox links to any more
+     */
+    void release(Envelope envelope);
+}

@@ -1,0 +1,21 @@
+package io.github.rota.spi.runtime;
+
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Settings;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * The actor runtime, as seen by {@link ActorSystem#create(String, Settings)}. Provided by module
+ * {@code io.github.rota.runtime}.
+ */
+@ConsumerType
+public interface ActorSystemProvider {
+
+    /**
+     * @param name the system name
+     * @param settings the configuration
+     * @return a started actor system
+     * @throws IllegalArgumentException if the name or a setting is invalid
+     */
+    ActorSystem create(String name, Settings settings);
+}

@@ -1,0 +1,137 @@
+package io.github.rota.dispatcher.executor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ExecutorDispatcherTest {
+
+    private final ExecutorDispatcherProvider provider = new ExecutorDispatcherProvider();
+    private Dispatcher dispatcher;
+
+    private Dispatcher create(Map<String, String> properties) {
+        dispatcher = provider.create(new DispatcherConfig("sys", "fast", 32, properties));
+        dispatcher.start();
+        return dispatcher;
+    }
+
+    @AfterEach
+    void stop() {
+        if (dispatcher != null) {
+            dispatcher.stop();
+        }
+    }
+
+    @Test
+    void workerThreadsAreNamedAfterSystemAndDispatcher() throws InterruptedException {
+        Dispatcher d = create(Map.of("workers", "2"));
+        List<String> names = new CopyOnWriteArrayList<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        d.schedule(budget -> {
+            names.add(Thread.currentThread().getName());
+            ran.countDown();
+            return false;
+        });
+        assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(names).singleElement().asString().matches("sys-fast-worker-\\d+");
+        assertThat(d.kind()).isEqualTo("executor");
+        assertThat(d.id()).isEqualTo("fast");
+    }
+
+    @Test
+    void aYieldingTurnIsRunAgainUntilItGoesIdle() {
+        Dispatcher d = create(Map.of());
+        AtomicInteger turns = new AtomicInteger();
+        d.schedule(budget -> turns.incrementAndGet() < 5);
+        await().untilAtomic(turns, org.hamcrest.Matchers.equalTo(5));
+    }
+
+    @Test
+    void budgetIsReadOncePerTurnSoAChangeAppliesOnTheNextTurn() throws InterruptedException {
+        Dispatcher d = create(Map.of());
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch changed = new CountDownLatch(1);
+        d.schedule(budget -> {
+            seen.add(budget);
+            if (seen.size() == 1) {
+                first.countDown();
+                try {
+                    changed.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return true;
+            }
+            return false;
+        });
+        assertThat(first.await(10, TimeUnit.SECONDS)).isTrue();
+        d.setThroughputBudget(7);
+        changed.countDown();
+        await().until(() -> seen.size() == 2);
+        assertThat(seen).containsExactly(32, 7);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, 1_000_001, Integer.MIN_VALUE, Integer.MAX_VALUE})
+    void outOfRangeBudgetIsRejectedAndChangesNothing(int budget) {
+        Dispatcher d = create(Map.of());
+        assertThatThrownBy(() -> d.setThroughputBudget(budget))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("throughput budget must be in 1..1000000, was " + budget);
+        assertThat(d.throughputBudget()).isEqualTo(32);
+    }
+
+    @Test
+    void budgetBoundsAreAccepted() {
+        Dispatcher d = create(Map.of());
+        d.setThroughputBudget(1);
+        assertThat(d.throughputBudget()).isEqualTo(1);
+        d.setThroughputBudget(1_000_000);
+        assertThat(d.throughputBudget()).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void scheduleAfterStopIsRejected() {
+        Dispatcher d = create(Map.of());
+        d.stop();
+        assertThatThrownBy(() -> d.schedule(budget -> false)).isInstanceOf(RejectedExecutionException.class);
+    }
+
+    @Test
+    void stopWaitsForQueuedTurns() {
+        Dispatcher d = create(Map.of("workers", "1"));
+        AtomicInteger turns = new AtomicInteger();
+        for (int i = 0; i < 100; i++) {
+            d.schedule(budget -> {
+                turns.incrementAndGet();
+                return false;
+            });
+        }
+        d.stop();
+        assertThat(turns).hasValue(100);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "32768", "abc", "", "2147483648"})
+    void invalidWorkerCountNamesKeyAndValue(String workers) {
+        assertThatThrownBy(() -> provider.create(new DispatcherConfig("sys", "fast", 32, Map.of("workers", workers))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("rota.dispatcher.fast.workers must be")
+                .hasMessageContaining(workers.isEmpty() ? "''" : workers);
+    }
+}

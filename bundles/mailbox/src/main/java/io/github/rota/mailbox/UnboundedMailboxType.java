@@ -1,0 +1,28 @@
+package io.github.rota.mailbox;
+
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.mailbox.RecyclePolicy;
+import io.github.rota.spi.pool.EnvelopePool;
+
+/** The default mailbox type, id {@value #ID}: see {@link UnboundedMailbox}. */
+public final class UnboundedMailboxType implements MailboxType {
+
+    /** The id actors select this type by. */
+    public static final String ID = "unbounded";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public RecyclePolicy recyclePolicy() {
+        return RecyclePolicy.SENTINEL;
+    }
+
+    @Override
+    public Mailbox create(EnvelopePool pool) {
+        return new UnboundedMailbox(pool);
+    }
+}

@@ -1,0 +1,8 @@
+/** Rota's mailbox types, provided to the runtime through {@link io.github.rota.spi.mailbox.MailboxType}. */
+module io.github.rota.mailbox {
+    requires io.github.rota.api;
+    requires static org.osgi.annotation.bundle;
+    requires static org.osgi.annotation.versioning;
+
+    provides io.github.rota.spi.mailbox.MailboxType with io.github.rota.mailbox.UnboundedMailboxType;
+}
