@@ -1,0 +1,737 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DeadLetter;
+import io.github.rota.api.Directive;
+import io.github.rota.api.PoisonPill;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.SupervisorStrategy;
+import io.github.rota.api.Terminated;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One actor: its mailboxes, its schedule state, its instance and lifecycle, its children and its
+ * death watch. The cell is what a dispatcher runs ({@link Schedulable}) and, during a turn, the
+ * context the actor sees ({@link ReceiveContext}), so handling a message allocates nothing here.
+ *
+ * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
+ * turn runs on the one thread that holds {@link #PROCESSING}; the turn-confined fields below are
+ * plain, and are handed from turn to turn by the schedule state's volatile store/CAS chain
+ * (owner's store of IDLE → producer's CAS → queue → next owner's CAS). The children map is also
+ * touched by top-level spawns from other threads, so it is guarded by the cell's monitor, which
+ * also serialises the draining of a closed cell's mailbox.
+ *
+ * <p>A turn: system messages first, then user messages up to the budget; an actor whose mailboxes
+ * are empty goes idle and is not re-queued; one that still has work when the budget is spent yields
+ * and is queued again behind the others. A failing actor is suspended (system messages still flow,
+ * user messages wait) until its supervisor's directive arrives.
+ */
+final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveContext<M> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
+
+    private enum Lifecycle {
+        /** CREATE not yet processed. */
+        NEW,
+        /** Handling user messages. */
+        RUNNING,
+        /** Failed; waiting for the supervisor's directive. */
+        SUSPENDED,
+        /** Restarting; waiting for the children to stop. */
+        RESTARTING,
+        /** Stopping; waiting for the children to stop. */
+        STOPPING,
+        /** Stopped; the cell is closed. */
+        TERMINATED
+    }
+
+    final RotaActorSystem system;
+    final ActorCell<?> parent;
+    final LocalActorRef<M> self;
+    private final Props<M> props;
+    private final Dispatcher dispatcher;
+    private final Mailbox mailbox;
+    private final EnvelopePool envelopes;
+    private final int homeShard;
+    private final SystemQueue systemQueue = new SystemQueue();
+
+    // Turn-confined.
+    private Actor<M> actor;
+    private Lifecycle lifecycle = Lifecycle.NEW;
+    private boolean instanceRetired;
+    private Throwable restartCause;
+    private Object message;
+    private ActorRef<?> sender;
+    private ArrayDeque<Stashed> stash;
+    private ArrayDeque<Stashed> unstashed;
+    private Set<LocalActorRef<?>> watching;
+    private Set<ActorCell<?>> watchers;
+
+    // Guarded by this.
+    private LinkedHashMap<String, ActorCell<?>> children;
+    private boolean refusingChildren;
+
+    // Confined to the parent's turns: restart statistics of this cell as a child.
+    private int restartCount;
+    private long restartWindowStart;
+
+    ActorCell(RotaActorSystem system, ActorCell<?> parent, String path, String name, long uid, Props<M> props,
+              Dispatcher dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
+        this.system = system;
+        this.parent = parent;
+        this.self = new LocalActorRef<>(this, name, path, uid);
+        this.props = props;
+        this.dispatcher = dispatcher;
+        this.mailbox = mailbox;
+        this.envelopes = envelopes;
+        this.homeShard = homeShard;
+    }
+
+    void start() {
+        sendSystem(SystemMessage.create());
+    }
+
+    // ---------------------------------------------------------------- producers (any thread)
+
+    void tell(Object msg, ActorRef<?> from) {
+        Objects.requireNonNull(msg, "message");
+        if (msg == PoisonPill.INSTANCE && !isClosed()) {
+            sendSystem(SystemMessage.terminate());
+            return;
+        }
+        if (isClosed()) {
+            system.deadLetter(msg, from, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+            return;
+        }
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            system.deadLetter(msg, from, self, DeadLetter.Reason.MAILBOX_FULL);
+            return;
+        }
+        if (trySchedule()) {
+            dispatch();
+        } else if (isClosed()) {
+            // The actor stopped while we enqueued; its final drain may have missed our message.
+            drainClosedMailbox();
+        }
+    }
+
+    void sendSystem(SystemMessage systemMessage) {
+        if (!systemQueue.push(systemMessage)) {
+            system.undeliverable(this, systemMessage);
+            return;
+        }
+        if (trySchedule()) {
+            dispatch();
+        }
+    }
+
+    private void dispatch() {
+        try {
+            dispatcher.schedule(this);
+        } catch (RuntimeException e) {
+            rejected(e);
+        }
+    }
+
+    /** The dispatcher refused us. We hold SCHEDULED and are on no queue, so we are the sole consumer. */
+    private void rejected(RuntimeException cause) {
+        system.dispatcherError(dispatcher.id(), cause, self);
+        do {
+            for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
+                deadLetterUserMessage(e.message(), e.sender(), DeadLetter.Reason.DISPATCHER_REJECTED);
+            }
+            setIdle();
+        } while (mailbox.hasMessages() && trySchedule());
+    }
+
+    // ---------------------------------------------------------------- the turn
+
+    @Override
+    public boolean runTurn(int dispatcherBudget) {
+        if (!takeForProcessing()) {
+            return false;
+        }
+        int budget = props.throughput() > 0 ? props.throughput() : dispatcherBudget;
+        int spent = 0;
+        try {
+            while (true) {
+                if (processSystemMessage()) {
+                    if (lifecycle == Lifecycle.TERMINATED) {
+                        return false;
+                    }
+                } else if (spent >= budget) {
+                    if (hasRunnableWork() || !finishOrReclaim()) {
+                        yieldToScheduled();
+                        return true;
+                    }
+                    return false;
+                } else if (processUserMessage()) {
+                    spent++;
+                } else if (finishOrReclaim()) {
+                    return false;
+                } else {
+                    // Reclaimed: a message arrived (or is being published) after we looked. Counting
+                    // the retry bounds a turn that waits for a preempted producer's link.
+                    spent++;
+                }
+            }
+        } catch (Throwable fault) {
+            // Only a bug in the machinery gets here: user code is guarded in invoke().
+            system.dispatcherError(dispatcher.id(), fault, self);
+            if (isClosed()) {
+                return false;
+            }
+            if (finishOrReclaim()) {
+                return false;
+            }
+            yieldToScheduled();
+            return true;
+        }
+    }
+
+    /**
+     * Goes IDLE, then re-reads the mailboxes: a producer that enqueued after our last look and saw
+     * PROCESSING did not schedule us, so if work is there we take the actor back.
+     *
+     * @return {@code true} if the actor is now idle (or another producer scheduled it); {@code false}
+     *         if this turn owns it again
+     */
+    private boolean finishOrReclaim() {
+        setIdle();
+        if (!hasRunnableWork() || !trySchedule()) {
+            return true;
+        }
+        takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
+        return false;
+    }
+
+    private boolean userMessagesEnabled() {
+        return lifecycle == Lifecycle.RUNNING;
+    }
+
+    private boolean hasRunnableWork() {
+        return !systemQueue.isEmpty() || (userMessagesEnabled()
+                && ((unstashed != null && !unstashed.isEmpty()) || mailbox.hasMessages()));
+    }
+
+    private boolean processUserMessage() {
+        if (!userMessagesEnabled()) {
+            return false;
+        }
+        if (unstashed != null && !unstashed.isEmpty()) {
+            Stashed next = unstashed.pollFirst();
+            invoke(next.message(), next.sender());
+            return true;
+        }
+        Envelope envelope = mailbox.dequeue();
+        if (envelope == null) {
+            return false;
+        }
+        // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
+        invoke(envelope.message(), envelope.sender());
+        return true;
+    }
+
+    private void invoke(Object msg, ActorRef<?> from) {
+        message = msg;
+        sender = from;
+        try {
+            if (msg instanceof DeathWatchSignal) {
+                LocalActorRef<?> stopped = ((DeathWatchSignal) msg).ref();
+                if (watching != null && watching.remove(stopped)) {
+                    actor.onTerminated(this, new Terminated(stopped));
+                }
+            } else {
+                @SuppressWarnings("unchecked")
+                Actor<Object> untyped = (Actor<Object>) actor;
+                untyped.receive((ReceiveContext<Object>) (ReceiveContext<?>) this);
+            }
+        } catch (Throwable failure) {
+            fail(failure);
+        } finally {
+            message = null;
+            sender = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- system messages
+
+    private boolean processSystemMessage() {
+        SystemMessage m = systemQueue.poll();
+        if (m == null) {
+            return false;
+        }
+        switch (m.kind) {
+            case CREATE -> create();
+            case TERMINATE -> beginStop();
+            case WATCH -> addWatcher(m.cell);
+            case UNWATCH -> {
+                if (watchers != null) {
+                    watchers.remove(m.cell);
+                }
+            }
+            case DEATH_WATCH_NOTIFICATION -> watchedActorStopped(m.cell);
+            case FAILED -> supervise(m.cell, m.cause);
+            case RESUME -> resume();
+            case RECREATE -> restart(m.cause);
+            case CHILD_TERMINATED -> childTerminated(m.cell);
+        }
+        return true;
+    }
+
+    private void create() {
+        if (lifecycle != Lifecycle.NEW) {
+            return;
+        }
+        try {
+            actor = newInstance();
+            lifecycle = Lifecycle.RUNNING;
+            actor.preStart(this);
+        } catch (Throwable failure) {
+            fail(failure);
+        }
+    }
+
+    private Actor<M> newInstance() {
+        Actor<M> instance = props.factory().get();
+        if (instance == null) {
+            throw new NullPointerException("the actor factory of " + self.path() + " returned null");
+        }
+        return instance;
+    }
+
+    /** The actor failed: suspend it and ask the supervisor. */
+    private void fail(Throwable cause) {
+        if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED) {
+            LOG.error("{} failed while stopping", self.path(), cause);
+            return;
+        }
+        lifecycle = Lifecycle.SUSPENDED;
+        if (parent == null) {
+            LOG.error("guardian {} failed; stopping it", self.path(), cause);
+            beginStop();
+            return;
+        }
+        parent.sendSystem(SystemMessage.failed(this, cause));
+    }
+
+    /** Runs on the supervisor's turn. */
+    private void supervise(ActorCell<?> child, Throwable cause) {
+        if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED || !isChild(child)) {
+            return;
+        }
+        SupervisorStrategy strategy = props.supervisorStrategy();
+        Directive directive;
+        try {
+            directive = strategy.decide(cause);
+        } catch (Throwable deciderFailure) {
+            LOG.error("supervisor strategy of {} failed deciding for {}; stopping the child",
+                    self.path(), child.self.path(), deciderFailure);
+            directive = Directive.STOP;
+        }
+        LOG.warn("{} failed; its supervisor {} decided {}", child.self.path(), self.path(), directive, cause);
+        switch (directive) {
+            case RESUME -> child.sendSystem(SystemMessage.resume());
+            case RESTART -> {
+                if (child.permitRestart(strategy)) {
+                    child.sendSystem(SystemMessage.recreate(cause));
+                } else {
+                    LOG.warn("{} exceeded {}; stopping it", child.self.path(), strategy);
+                    child.sendSystem(SystemMessage.terminate());
+                }
+            }
+            case STOP -> child.sendSystem(SystemMessage.terminate());
+            case ESCALATE -> {
+                if (parent == null) {
+                    child.sendSystem(SystemMessage.terminate());
+                } else {
+                    fail(cause);
+                }
+            }
+        }
+    }
+
+    /** Runs on the supervisor's turn; counts this cell's restarts in the strategy's window. */
+    private boolean permitRestart(SupervisorStrategy strategy) {
+        int max = strategy.maxRestarts();
+        if (max < 0) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (restartCount == 0 || now - restartWindowStart > strategy.restartWindow().toNanos()) {
+            restartWindowStart = now;
+            restartCount = 0;
+        }
+        restartCount++;
+        return restartCount <= max;
+    }
+
+    private void resume() {
+        if (lifecycle != Lifecycle.SUSPENDED) {
+            return;
+        }
+        lifecycle = Lifecycle.RUNNING;
+        // Children suspended behind an escalation from here continue too.
+        for (ActorCell<?> child : childrenSnapshot()) {
+            child.sendSystem(SystemMessage.resume());
+        }
+    }
+
+    private void restart(Throwable cause) {
+        if (lifecycle != Lifecycle.SUSPENDED) {
+            return;
+        }
+        if (actor != null) {
+            try {
+                actor.preRestart(this, cause);
+            } catch (Throwable failure) {
+                LOG.error("preRestart of {} failed", self.path(), failure);
+            }
+            instanceRetired = true;
+        }
+        unstashAll();
+        restartCause = cause;
+        lifecycle = Lifecycle.RESTARTING;
+        List<ActorCell<?>> kids = childrenSnapshot();
+        for (ActorCell<?> kid : kids) {
+            kid.sendSystem(SystemMessage.terminate());
+        }
+        if (kids.isEmpty()) {
+            finishRestart();
+        }
+    }
+
+    private void finishRestart() {
+        Throwable cause = restartCause;
+        restartCause = null;
+        instanceRetired = false;
+        actor = null;
+        lifecycle = Lifecycle.RUNNING;
+        try {
+            actor = newInstance();
+            actor.postRestart(this, cause);
+        } catch (Throwable failure) {
+            fail(failure);
+        }
+    }
+
+    private void beginStop() {
+        if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED) {
+            return;
+        }
+        lifecycle = Lifecycle.STOPPING;
+        List<ActorCell<?>> kids;
+        synchronized (this) {
+            refusingChildren = true;
+            kids = children == null ? List.of() : new ArrayList<>(children.values());
+        }
+        for (ActorCell<?> kid : kids) {
+            kid.sendSystem(SystemMessage.terminate());
+        }
+        if (kids.isEmpty()) {
+            finishStop();
+        }
+    }
+
+    private void childTerminated(ActorCell<?> child) {
+        boolean none;
+        synchronized (this) {
+            if (children != null) {
+                children.remove(child.self.name(), child);
+            }
+            none = children == null || children.isEmpty();
+        }
+        if (none && lifecycle == Lifecycle.STOPPING) {
+            finishStop();
+        } else if (none && lifecycle == Lifecycle.RESTARTING) {
+            finishRestart();
+        }
+    }
+
+    private void finishStop() {
+        if (actor != null && !instanceRetired) {
+            try {
+                actor.postStop(this);
+            } catch (Throwable failure) {
+                LOG.error("postStop of {} failed", self.path(), failure);
+                system.dispatcherError(dispatcher.id(), failure, self);
+            }
+        }
+        actor = null;
+        lifecycle = Lifecycle.TERMINATED;
+        close();
+        system.eventStream().unsubscribe(self);
+
+        if (stash != null) {
+            stash.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
+            stash = null;
+        }
+        if (unstashed != null) {
+            unstashed.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
+            unstashed = null;
+        }
+        drainClosedMailbox();
+        for (SystemMessage m = systemQueue.close(); m != null; ) {
+            SystemMessage next = m.next;
+            m.next = null;
+            system.undeliverable(this, m);
+            m = next;
+        }
+
+        if (watchers != null) {
+            for (ActorCell<?> watcher : watchers) {
+                watcher.sendSystem(SystemMessage.deathWatchNotification(this));
+            }
+            watchers = null;
+        }
+        if (watching != null) {
+            for (LocalActorRef<?> watched : watching) {
+                watched.cell.sendSystem(SystemMessage.unwatch(this));
+            }
+            watching = null;
+        }
+        if (parent != null) {
+            parent.sendSystem(SystemMessage.childTerminated(this));
+        } else {
+            system.guardianStopped();
+        }
+    }
+
+    /**
+     * Turns every message left in a closed cell's mailbox into a dead letter. Called by the cell's
+     * last turn and by producers that enqueued while it closed; the monitor keeps them to one
+     * consumer at a time.
+     */
+    private void drainClosedMailbox() {
+        synchronized (this) {
+            while (mailbox.hasMessages()) {
+                Envelope envelope = mailbox.dequeue();
+                if (envelope == null) {
+                    Thread.onSpinWait(); // a producer is between its swap and its link
+                    continue;
+                }
+                deadLetterUserMessage(envelope.message(), envelope.sender(), DeadLetter.Reason.RECIPIENT_STOPPED);
+            }
+        }
+    }
+
+    private void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
+        if (!(msg instanceof DeathWatchSignal)) {
+            system.deadLetter(msg, from, self, reason);
+        }
+    }
+
+    private void addWatcher(ActorCell<?> watcher) {
+        if (watcher == this) {
+            return;
+        }
+        if (watchers == null) {
+            watchers = new HashSet<>();
+        }
+        watchers.add(watcher);
+    }
+
+    /**
+     * A watched actor stopped. The notification goes through our own user mailbox, so it arrives
+     * after every message that actor sent us before stopping.
+     */
+    private void watchedActorStopped(ActorCell<?> stopped) {
+        if (watching == null || !watching.contains(stopped.self)) {
+            return;
+        }
+        DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
+        Envelope envelope = envelopes.acquire(homeShard).fill(signal, null);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            if (userMessagesEnabled()) {
+                invoke(signal, null);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- children
+
+    <C> ActorRef<C> spawnChild(Props<C> childProps, String name) {
+        Objects.requireNonNull(childProps, "props");
+        ActorNames.checkActorName(name);
+        ActorCell<C> child = system.newCell(this, childProps, name);
+        synchronized (this) {
+            if (refusingChildren) {
+                throw new IllegalStateException("cannot spawn '" + name + "': " + self.path() + " is stopping");
+            }
+            if (children == null) {
+                children = new LinkedHashMap<>();
+            }
+            if (children.putIfAbsent(name, child) != null) {
+                throw new IllegalArgumentException("actor name '" + name + "' is already taken under " + self.path());
+            }
+        }
+        child.start();
+        return child.self;
+    }
+
+    private synchronized List<ActorCell<?>> childrenSnapshot() {
+        return children == null ? List.of() : new ArrayList<>(children.values());
+    }
+
+    private synchronized boolean isChild(ActorCell<?> cell) {
+        return children != null && children.get(cell.self.name()) == cell;
+    }
+
+    // ---------------------------------------------------------------- ReceiveContext
+
+    @Override
+    public ActorRef<M> self() {
+        return self;
+    }
+
+    @Override
+    public ActorRef<?> parent() {
+        return parent == null ? self : parent.self;
+    }
+
+    @Override
+    public ActorSystem system() {
+        return system;
+    }
+
+    @Override
+    public <C> ActorRef<C> spawn(Props<C> childProps, String name) {
+        return spawnChild(childProps, name);
+    }
+
+    @Override
+    public synchronized Optional<ActorRef<?>> child(String name) {
+        ActorCell<?> child = children == null ? null : children.get(name);
+        return Optional.ofNullable(child == null ? null : child.self);
+    }
+
+    @Override
+    public void stop(ActorRef<?> ref) {
+        Objects.requireNonNull(ref, "ref");
+        if (ref.equals(self)) {
+            sendSystem(SystemMessage.terminate());
+        } else if (ref instanceof LocalActorRef && isChild(((LocalActorRef<?>) ref).cell)) {
+            ((LocalActorRef<?>) ref).cell.sendSystem(SystemMessage.terminate());
+        } else {
+            throw new IllegalArgumentException(self.path() + " can only stop itself or its children, not " + ref.path());
+        }
+    }
+
+    @Override
+    public void watch(ActorRef<?> ref) {
+        LocalActorRef<?> target = local(ref, "watch");
+        if (target.cell == this) {
+            return;
+        }
+        if (watching == null) {
+            watching = new HashSet<>();
+        }
+        if (watching.add(target)) {
+            target.cell.sendSystem(SystemMessage.watch(this));
+        }
+    }
+
+    @Override
+    public void unwatch(ActorRef<?> ref) {
+        LocalActorRef<?> target = local(ref, "unwatch");
+        if (watching != null && watching.remove(target)) {
+            target.cell.sendSystem(SystemMessage.unwatch(this));
+        }
+    }
+
+    private static LocalActorRef<?> local(ActorRef<?> ref, String operation) {
+        Objects.requireNonNull(ref, "ref");
+        if (!(ref instanceof LocalActorRef)) {
+            throw new IllegalArgumentException("cannot " + operation + " " + ref.path() + ": not an actor");
+        }
+        return (LocalActorRef<?>) ref;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public M message() {
+        return (M) message;
+    }
+
+    @Override
+    public ActorRef<?> sender() {
+        return sender;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void reply(Object reply) {
+        Objects.requireNonNull(reply, "reply");
+        if (sender == null) {
+            system.deadLetter(reply, self, null, DeadLetter.Reason.NO_RECIPIENT);
+        } else {
+            ((ActorRef<Object>) sender).tell(reply, self);
+        }
+    }
+
+    @Override
+    public void stash() {
+        if (message == null) {
+            throw new IllegalStateException("stash() is only valid while handling a message");
+        }
+        if (stash == null) {
+            stash = new ArrayDeque<>();
+        }
+        stash.addLast(new Stashed(message, sender));
+    }
+
+    @Override
+    public void unstashAll() {
+        if (stash == null || stash.isEmpty()) {
+            return;
+        }
+        if (unstashed == null) {
+            unstashed = new ArrayDeque<>();
+        }
+        for (Iterator<Stashed> it = stash.descendingIterator(); it.hasNext(); ) {
+            unstashed.addFirst(it.next());
+        }
+        stash.clear();
+    }
+
+    // ---------------------------------------------------------------- introspection
+
+    /** @return messages waiting in the user mailbox */
+    int mailboxSize() {
+        return mailbox.size();
+    }
+
+    @Override
+    public String toString() {
+        return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
+    }
+
+    /** A message put aside by {@link #stash()}. */
+    private record Stashed(Object message, ActorRef<?> sender) {
+    }
+
+    /** A death-watch notification travelling through the watcher's user mailbox. */
+    record DeathWatchSignal(LocalActorRef<?> ref) {
+    }
+}

@@ -1,0 +1,155 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.Settings;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The validated form of {@link Settings}: every key is known and every value in range, or
+ * {@link #from} throws an {@link IllegalArgumentException} naming the key and the value.
+ *
+ * @param defaultDispatcher id of the dispatcher actors run on by default
+ * @param defaultMailbox id of the mailbox type actors get by default
+ * @param poolEnabled whether an installed envelope pool is used
+ * @param poolProperties the {@code rota.pool.*} keys (without prefix) for the pool provider
+ * @param dispatchers one entry per configured dispatcher
+ */
+record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean poolEnabled,
+                     Map<String, String> poolProperties, List<DispatcherSpec> dispatchers) {
+
+    /** Dispatcher kind used when {@code rota.dispatcher.<id>.kind} is not set. */
+    static final String DEFAULT_KIND = "executor";
+    /** Throughput budget used when {@code rota.dispatcher.<id>.throughput} is not set. */
+    static final int DEFAULT_THROUGHPUT = 32;
+    static final String DEFAULT_DISPATCHER_ID = "default";
+    static final String DEFAULT_MAILBOX_ID = "unbounded";
+
+    private static final String KIND = "kind";
+    private static final String THROUGHPUT = "throughput";
+    private static final String POOL_PREFIX = "rota.pool.";
+    private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
+
+    /**
+     * One configured dispatcher.
+     *
+     * @param kind its kind
+     * @param config what its provider gets
+     */
+    record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config) {
+    }
+
+    static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
+        Map<String, String> values = settings.asMap();
+        for (String key : values.keySet()) {
+            if (!key.equals(Settings.DEFAULT_DISPATCHER) && !key.equals(Settings.DEFAULT_MAILBOX)
+                    && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)) {
+                throw unknownKey(key, values.get(key));
+            }
+            if (key.startsWith(Settings.DISPATCHER_PREFIX)
+                    && key.indexOf('.', Settings.DISPATCHER_PREFIX.length()) < 0) {
+                throw unknownKey(key, values.get(key));
+            }
+        }
+
+        List<DispatcherSpec> dispatchers = new ArrayList<>();
+        for (String id : settings.dispatcherIds()) {
+            dispatchers.add(dispatcher(systemName, id, values, providers));
+        }
+
+        String defaultDispatcher = values.getOrDefault(Settings.DEFAULT_DISPATCHER, DEFAULT_DISPATCHER_ID);
+        if (!settings.dispatcherIds().contains(defaultDispatcher)) {
+            throw new IllegalArgumentException(Settings.DEFAULT_DISPATCHER + " names dispatcher '" + defaultDispatcher
+                    + "', which is not configured; configured: " + settings.dispatcherIds());
+        }
+        String defaultMailbox = values.getOrDefault(Settings.DEFAULT_MAILBOX, DEFAULT_MAILBOX_ID);
+        if (!providers.mailboxTypes().containsKey(defaultMailbox)) {
+            throw new IllegalArgumentException(Settings.DEFAULT_MAILBOX + " names mailbox type '" + defaultMailbox
+                    + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
+        }
+
+        boolean poolEnabled = true;
+        Map<String, String> poolProperties = new TreeMap<>();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (e.getKey().equals(Settings.POOL_ENABLED)) {
+                poolEnabled = parseBoolean(e.getKey(), e.getValue());
+            } else if (e.getKey().startsWith(POOL_PREFIX)) {
+                if (providers.envelopePool().isEmpty()) {
+                    throw unknownKey(e.getKey(), e.getValue());
+                }
+                poolProperties.put(e.getKey().substring(POOL_PREFIX.length()), e.getValue());
+            }
+        }
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, dispatchers);
+    }
+
+    private static DispatcherSpec dispatcher(String systemName, String id, Map<String, String> values, Providers providers) {
+        String prefix = Settings.dispatcherKey(id, "");
+        if (!VALID_ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("invalid dispatcher id '" + id + "' in setting '" + prefix
+                    + "…': use letters, digits, '-' and '_'");
+        }
+        String kindName = values.getOrDefault(prefix + KIND, DEFAULT_KIND);
+        DispatcherProvider kind = providers.dispatcherKinds().get(kindName);
+        if (kind == null) {
+            throw new IllegalArgumentException(prefix + KIND + " names dispatcher kind '" + kindName
+                    + "', which is not installed; installed: " + providers.dispatcherKinds().keySet());
+        }
+        int throughput = DEFAULT_THROUGHPUT;
+        Map<String, String> properties = new TreeMap<>();
+        Set<String> kindKeys = kind.propertyKeys();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!e.getKey().startsWith(prefix) || e.getKey().substring(prefix.length()).contains(".")) {
+                continue;
+            }
+            String key = e.getKey().substring(prefix.length());
+            if (key.equals(THROUGHPUT)) {
+                throughput = parseInt(e.getKey(), e.getValue(), Dispatcher.MIN_THROUGHPUT_BUDGET, Dispatcher.MAX_THROUGHPUT_BUDGET);
+            } else if (kindKeys.contains(key)) {
+                properties.put(key, e.getValue());
+            } else if (!key.equals(KIND)) {
+                throw new IllegalArgumentException("unknown setting '" + e.getKey() + "' (value '" + e.getValue()
+                        + "'): dispatchers of kind '" + kindName + "' accept " + accepted(kindKeys));
+            }
+        }
+        return new DispatcherSpec(kind, new DispatcherConfig(systemName, id, throughput, properties));
+    }
+
+    private static String accepted(Set<String> kindKeys) {
+        List<String> keys = new ArrayList<>(List.of(KIND, THROUGHPUT));
+        keys.addAll(new java.util.TreeSet<>(kindKeys));
+        return String.join(", ", keys);
+    }
+
+    private static IllegalArgumentException unknownKey(String key, String value) {
+        return new IllegalArgumentException("unknown setting '" + key + "' (value '" + value + "')");
+    }
+
+    static int parseInt(String key, String raw, int min, int max) {
+        int value;
+        try {
+            value = Integer.parseInt(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be an integer in " + min + ".." + max + ", was '" + raw + "'");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + value);
+        }
+        return value;
+    }
+
+    private static boolean parseBoolean(String key, String raw) {
+        if (raw.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (raw.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException(key + " must be true or false, was '" + raw + "'");
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * Rota's actor runtime: actor cells, supervision, death watch, ask, dead letters and the event
+ * stream. It reaches dispatchers, mailbox types and the envelope pool only through the SPI.
+ */
+module io.github.rota.runtime {
+    requires io.github.rota.api;
+    requires org.slf4j;
+    requires static org.osgi.annotation.bundle;
+    requires static org.osgi.annotation.versioning;
+
+    provides io.github.rota.spi.runtime.ActorSystemProvider with io.github.rota.runtime.RotaActorSystemProvider;
+
+    uses io.github.rota.spi.dispatch.DispatcherProvider;
+    uses io.github.rota.spi.mailbox.MailboxType;
+    uses io.github.rota.spi.pool.EnvelopePoolProvider;
+}

@@ -1,0 +1,105 @@
+package io.github.rota.runtime;
+
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.Schedulable;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+
+/** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
+final class ManualDispatcher implements Dispatcher {
+
+    /** Registered for the tests through META-INF/services. */
+    public static final class Provider implements DispatcherProvider {
+        @Override
+        public String kind() {
+            return "manual";
+        }
+
+        @Override
+        public Set<String> propertyKeys() {
+            return Set.of();
+        }
+
+        @Override
+        public Dispatcher create(DispatcherConfig config) {
+            return new ManualDispatcher(config.id(), config.throughputBudget());
+        }
+    }
+
+    private final String id;
+    private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
+    private volatile int budget;
+    private volatile boolean stopped;
+
+    ManualDispatcher(String id, int budget) {
+        this.id = id;
+        this.budget = budget;
+    }
+
+    /** Runs the turn of the oldest queued schedulable; re-queues it if it yields. */
+    boolean runOneTurn() {
+        Schedulable next = queue.poll();
+        if (next == null) {
+            return false;
+        }
+        if (next.runTurn(budget)) {
+            queue.add(next);
+        }
+        return true;
+    }
+
+    void runUntilIdle() {
+        while (runOneTurn()) {
+            // keep going
+        }
+    }
+
+    int queued() {
+        return queue.size();
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String kind() {
+        return "manual";
+    }
+
+    @Override
+    public void start() {
+    }
+
+    @Override
+    public void schedule(Schedulable schedulable) {
+        if (stopped) {
+            throw new RejectedExecutionException("manual dispatcher '" + id + "' is stopped");
+        }
+        queue.add(schedulable);
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public void signalStop() {
+        stopped = true;
+    }
+
+    @Override
+    public int throughputBudget() {
+        return budget;
+    }
+
+    @Override
+    public void setThroughputBudget(int budget) {
+        this.budget = Dispatcher.checkThroughputBudget(budget);
+    }
+}

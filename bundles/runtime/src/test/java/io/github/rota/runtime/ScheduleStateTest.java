@@ -1,0 +1,86 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ScheduleStateTest {
+
+    private static final class State extends ScheduleState {
+    }
+
+    @Test
+    void walksTheSeedStateMachine() {
+        State s = new State();
+        assertThat(s.scheduleState()).isEqualTo(ScheduleState.IDLE);
+        assertThat(s.takeForProcessing()).as("an idle actor cannot be taken").isFalse();
+        assertThat(s.trySchedule()).isTrue();
+        assertThat(s.trySchedule()).as("already scheduled").isFalse();
+        assertThat(s.takeForProcessing()).isTrue();
+        assertThat(s.trySchedule()).as("processing: producers do not schedule").isFalse();
+        s.yieldToScheduled();
+        assertThat(s.takeForProcessing()).isTrue();
+        s.setIdle();
+        assertThat(s.trySchedule()).isTrue();
+        assertThat(s.takeForProcessing()).isTrue();
+        s.close();
+        assertThat(s.isClosed()).isTrue();
+        assertThat(s.trySchedule()).as("closed is final").isFalse();
+        assertThat(s.takeForProcessing()).isFalse();
+    }
+
+    @Test
+    void exactlyOneOfManyRacingProducersSchedules() throws Exception {
+        int threads = 4;
+        for (int round = 0; round < 2_000; round++) {
+            State s = new State();
+            AtomicInteger winners = new AtomicInteger();
+            race(threads, () -> {
+                if (s.trySchedule()) {
+                    winners.incrementAndGet();
+                }
+            });
+            assertThat(winners).hasValue(1);
+        }
+    }
+
+    @Test
+    void onlyOneOfManyRacingTakersProcesses() throws Exception {
+        int threads = 4;
+        for (int round = 0; round < 2_000; round++) {
+            State s = new State();
+            s.trySchedule();
+            AtomicInteger owners = new AtomicInteger();
+            race(threads, () -> {
+                if (s.takeForProcessing()) {
+                    owners.incrementAndGet();
+                }
+            });
+            assertThat(owners).hasValue(1);
+        }
+    }
+
+    private static void race(int threads, Runnable action) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread thread = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                action.run();
+            });
+            thread.start();
+            started.add(thread);
+        }
+        for (Thread thread : started) {
+            thread.join();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.PoisonPill;
+import io.github.rota.api.Props;
+import io.github.rota.api.Settings;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The turn loop, stepped one turn at a time on a manual dispatcher. */
+class TurnTest {
+
+    private final ActorSystem system = ActorSystem.create("turns", Settings.empty()
+            .with("rota.dispatcher.manual.kind", "manual")
+            .with("rota.system.default.dispatcher", "manual"));
+    private final ManualDispatcher dispatcher = (ManualDispatcher) system.dispatcher("manual").orElseThrow();
+    private final List<Object> handled = new ArrayList<>();
+
+    @AfterEach
+    void terminate() {
+        system.terminate();
+        dispatcher.runUntilIdle();
+    }
+
+    private ActorRef<Integer> spawnRecorder(Props<Integer> props) {
+        ActorRef<Integer> ref = system.spawn(props, "recorder");
+        dispatcher.runUntilIdle(); // CREATE
+        return ref;
+    }
+
+    private Props<Integer> recorder() {
+        return Props.create(() -> context -> handled.add(context.message()));
+    }
+
+    @Test
+    void aTurnHandlesAtMostTheDispatcherBudgetThenYieldsToTheTail() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        for (int i = 0; i < 100; i++) {
+            ref.tell(i);
+        }
+        assertThat(dispatcher.queued()).as("scheduled once, however many messages").isEqualTo(1);
+
+        dispatcher.runOneTurn();
+        assertThat(handled).hasSize(32);
+        assertThat(dispatcher.queued()).as("work left: queued again").isEqualTo(1);
+    }
+
+    @Test
+    void aBudgetChangeAppliesOnTheNextTurn() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        for (int i = 0; i < 100; i++) {
+            ref.tell(i);
+        }
+        dispatcher.runOneTurn();
+        dispatcher.setThroughputBudget(10);
+        dispatcher.runOneTurn();
+        assertThat(handled).hasSize(42);
+    }
+
+    @Test
+    void aPerActorThroughputWinsOverTheDispatcherBudget() {
+        ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(5));
+        for (int i = 0; i < 100; i++) {
+            ref.tell(i);
+        }
+        dispatcher.runOneTurn();
+        assertThat(handled).hasSize(5);
+    }
+
+    @Test
+    void anActorWhoseMailboxIsEmptyGoesIdleAndIsNotQueuedAgain() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        for (int i = 0; i < 32; i++) {
+            ref.tell(i);
+        }
+        dispatcher.runOneTurn();
+        assertThat(handled).hasSize(32);
+        assertThat(dispatcher.queued()).isZero();
+
+        ref.tell(99);
+        assertThat(dispatcher.queued()).as("an idle actor is scheduled by the next message").isEqualTo(1);
+    }
+
+    @Test
+    void messagesAreHandledInSendOrderAcrossTurns() {
+        ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(7));
+        for (int i = 0; i < 100; i++) {
+            ref.tell(i);
+        }
+        dispatcher.runUntilIdle();
+        List<Object> expected = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            expected.add(i);
+        }
+        assertThat(handled).isEqualTo(expected);
+    }
+
+    @Test
+    void systemMessagesOvertakeQueuedUserMessages() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        for (int i = 0; i < 10_000; i++) {
+            ref.tell(i);
+        }
+        PoisonPill.sendTo(ref);
+        dispatcher.runUntilIdle();
+        assertThat(handled).isEmpty();
+        assertThat(system.deadLetterCount()).isEqualTo(10_000);
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.rota.testkit.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
+import org.junit.jupiter.api.Test;
+
+class CallingThreadDispatcherTest {
+
+    private final Dispatcher dispatcher =
+            new CallingThreadDispatcherProvider().create(new DispatcherConfig("sys", "test", 32, Map.of()));
+
+    @Test
+    void aTurnRunsOnTheSchedulingThreadBeforeScheduleReturns() {
+        List<Thread> ran = new ArrayList<>();
+        dispatcher.schedule(budget -> {
+            ran.add(Thread.currentThread());
+            return false;
+        });
+        assertThat(ran).containsExactly(Thread.currentThread());
+    }
+
+    @Test
+    void reentrantSchedulesAreQueuedNotRecursed() {
+        List<String> log = new ArrayList<>();
+        dispatcher.schedule(budget -> {
+            log.add("a:start");
+            dispatcher.schedule(b -> {
+                log.add("b");
+                return false;
+            });
+            dispatcher.schedule(b -> {
+                log.add("c");
+                return false;
+            });
+            log.add("a:end");
+            return false;
+        });
+        assertThat(log).containsExactly("a:start", "a:end", "b", "c");
+    }
+
+    @Test
+    void aYieldingTurnRunsAgainAfterThoseAlreadyQueued() {
+        List<String> log = new ArrayList<>();
+        int[] turnsOfA = {0};
+        dispatcher.schedule(budget -> {
+            turnsOfA[0]++;
+            log.add("a" + turnsOfA[0]);
+            if (turnsOfA[0] == 1) {
+                dispatcher.schedule(b -> {
+                    log.add("b");
+                    return false;
+                });
+            }
+            return turnsOfA[0] < 2;
+        });
+        assertThat(log).containsExactly("a1", "b", "a2");
+    }
+
+    @Test
+    void passesTheCurrentBudgetToEachTurn() {
+        List<Integer> budgets = new ArrayList<>();
+        dispatcher.schedule(budget -> budgets.add(budget) && false);
+        dispatcher.setThroughputBudget(5);
+        dispatcher.schedule(budget -> budgets.add(budget) && false);
+        assertThat(budgets).containsExactly(32, 5);
+        assertThatThrownBy(() -> dispatcher.setThroughputBudget(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(dispatcher.throughputBudget()).isEqualTo(5);
+    }
+
+    @Test
+    void rejectsWorkAfterStop() {
+        dispatcher.stop();
+        assertThatThrownBy(() -> dispatcher.schedule(budget -> false))
+                .isInstanceOf(RejectedExecutionException.class)
+                .hasMessageContaining("'test'");
+    }
+}
