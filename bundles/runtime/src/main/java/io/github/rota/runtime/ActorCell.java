@@ -594,6 +594,10 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         return children == null ? List.of() : new ArrayList<>(children.values());
     }
 
+    synchronized int childCount() {
+        return children == null ? 0 : children.size();
+    }
+
     private synchronized boolean isChild(ActorCell<?> cell) {
         return children != null && children.get(cell.self.name()) == cell;
     }

@@ -169,6 +169,16 @@ final class RotaActorSystem implements ActorSystem {
         return Optional.ofNullable(dispatchers.get(Objects.requireNonNull(id, "id")));
     }
 
+    /** @return ask timeouts not yet fired or cancelled */
+    int pendingTimers() {
+        return scheduler.getQueue().size();
+    }
+
+    /** @return live top-level actors */
+    int userActorCount() {
+        return guardian.childCount();
+    }
+
     @SuppressWarnings("unchecked")
     <M, R> CompletionStage<R> ask(ActorRef<M> target, M message, Duration timeout) {
         Objects.requireNonNull(message, "message");

@@ -25,7 +25,7 @@ import java.lang.invoke.VarHandle;
  *   <li>no lost wake-up: the owner's store of IDLE is volatile and is followed by volatile reads of
  *       the mailboxes, while a producer's enqueue (volatile) is followed by a volatile read of this
  *       word; one of the two always sees the other —
- *       {@code ActorDeliveryStressTest.everyMessageIsDeliveredOnceInPerSenderOrder};</li>
+ *       {@code TurnTest.aMessageArrivingJustAsTheTurnFindsTheMailboxEmptyIsNotLost};</li>
  *   <li>CLOSED is final: no transition leaves it, so a stopped actor is never scheduled again.</li>
  * </ul>
  * {@code trySchedule} reads before it CASes, so N racing producers share the cache line in read

@@ -87,6 +87,18 @@ class TurnTest {
     }
 
     @Test
+    void aMessageArrivingJustAsTheTurnFindsTheMailboxEmptyIsNotLost() {
+        ActorRef<Integer> ref = spawnRecorder(recorder().withMailbox("racy"));
+        ref.tell(1);
+        // When the turn next sees an empty mailbox, a producer slips a message in. It sees the actor
+        // PROCESSING, so it does not schedule it: the turn itself must notice after storing IDLE.
+        RacyMailboxType.onNextEmptyDequeue = () -> ref.tell(2);
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2);
+        assertThat(dispatcher.queued()).isZero();
+    }
+
+    @Test
     void messagesAreHandledInSendOrderAcrossTurns() {
         ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(7));
         for (int i = 0; i < 100; i++) {

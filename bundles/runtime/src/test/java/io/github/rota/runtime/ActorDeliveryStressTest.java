@@ -1,0 +1,152 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.Settings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * End-to-end delivery under contention. {@code everyMessageIsDeliveredOnceInPerSenderOrder}: 4
+ * producer threads each send 100,000 messages spread over 100 actors; every message must be
+ * handled exactly once and, per (producer, actor) pair, in send order; counts are exact.
+ * {@code pingPongPairsNeverStall}: with one message in flight per pair, every message is the last
+ * one in its mailbox, so a lost wake-up (an actor going idle just as a message arrives) stalls a
+ * pair for good instead of being rescued by the next message.
+ */
+class ActorDeliveryStressTest {
+
+    private static final int PRODUCERS = 4;
+    private static final int MESSAGES_PER_PRODUCER = 100_000;
+    private static final int ACTORS = 100;
+
+    private record Message(int producer, int sequence) {
+    }
+
+    /** Checks per-producer order; records violations instead of throwing so nothing is hidden by supervision. */
+    private static final class Checker implements Actor<Message> {
+        private final int[] next = new int[PRODUCERS];
+        private final LongAdder handled;
+        private final ConcurrentLinkedQueue<String> violations;
+        private final String name;
+
+        Checker(String name, LongAdder handled, ConcurrentLinkedQueue<String> violations) {
+            this.name = name;
+            this.handled = handled;
+            this.violations = violations;
+        }
+
+        @Override
+        public void receive(ReceiveContext<Message> context) {
+            Message m = context.message();
+            if (m.sequence() != next[m.producer()]) {
+                violations.add(name + ": producer " + m.producer() + " sent #" + m.sequence()
+                        + " but #" + next[m.producer()] + " was due");
+            }
+            next[m.producer()] = m.sequence() + 1;
+            handled.increment();
+        }
+    }
+
+    /** Returns every ball it is sent to the sender until the rally is over. */
+    private static final class Player implements Actor<Integer> {
+        private final LongAdder rallies;
+
+        Player(LongAdder rallies) {
+            this.rallies = rallies;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void receive(ReceiveContext<Integer> context) {
+            int ball = context.message();
+            if (ball == 0) {
+                rallies.increment();
+            } else {
+                ((ActorRef<Integer>) context.sender()).tell(ball - 1, context.self());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "kind={0}, throughput={1}")
+    @CsvSource({"executor, 32", "executor, 1"})
+    void pingPongPairsNeverStall(String kind, int throughput) throws Exception {
+        ActorSystem system = ActorSystem.create("pingpong", Settings.empty()
+                .with("rota.dispatcher.default.kind", kind)
+                .with("rota.dispatcher.default.throughput", throughput));
+        try {
+            int pairs = 8;
+            int hits = 20_000;
+            LongAdder rallies = new LongAdder();
+            for (int p = 0; p < pairs; p++) {
+                ActorRef<Integer> ping = system.spawn(Props.create(() -> new Player(rallies)), "ping-" + p);
+                ActorRef<Integer> pong = system.spawn(Props.create(() -> new Player(rallies)), "pong-" + p);
+                ping.tell(hits, pong);
+            }
+            await().atMost(Duration.ofMinutes(2)).until(() -> rallies.sum() == pairs);
+            assertThat(system.deadLetterCount()).isZero();
+        } finally {
+            system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @ParameterizedTest(name = "kind={0}, throughput={1}")
+    @CsvSource({"executor, 32", "executor, 1", "calling-thread, 32"})
+    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput) throws Exception {
+        ActorSystem system = ActorSystem.create("stress", Settings.empty()
+                .with("rota.dispatcher.default.kind", kind)
+                .with("rota.dispatcher.default.throughput", throughput));
+        try {
+            LongAdder handled = new LongAdder();
+            ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
+            List<ActorRef<Message>> actors = new ArrayList<>();
+            for (int a = 0; a < ACTORS; a++) {
+                String name = "checker-" + a;
+                actors.add(system.spawn(Props.create(() -> new Checker(name, handled, violations)), name));
+            }
+
+            CyclicBarrier start = new CyclicBarrier(PRODUCERS);
+            List<Thread> producers = new ArrayList<>();
+            for (int p = 0; p < PRODUCERS; p++) {
+                int producer = p;
+                producers.add(new Thread(() -> {
+                    int[] sequence = new int[ACTORS];
+                    try {
+                        start.await();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    for (int i = 0; i < MESSAGES_PER_PRODUCER; i++) {
+                        int target = (i * 7 + producer) % ACTORS;
+                        actors.get(target).tell(new Message(producer, sequence[target]++));
+                    }
+                }, "producer-" + p));
+            }
+            producers.forEach(Thread::start);
+            for (Thread producer : producers) {
+                producer.join();
+            }
+
+            long expected = (long) PRODUCERS * MESSAGES_PER_PRODUCER;
+            await().atMost(Duration.ofMinutes(2)).until(() -> handled.sum() >= expected);
+            assertThat(violations).isEmpty();
+            assertThat(handled.sum()).isEqualTo(expected);
+            assertThat(system.deadLetterCount()).isZero();
+        } finally {
+            system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+}

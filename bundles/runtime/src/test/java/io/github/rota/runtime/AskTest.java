@@ -1,0 +1,83 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DeadLetter;
+import io.github.rota.api.Props;
+import io.github.rota.testkit.ActorSystemExtension;
+import io.github.rota.testkit.TestProbe;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(ActorSystemExtension.class)
+class AskTest {
+
+    @Test
+    void askCompletesWithTheReply(ActorSystem system) throws Exception {
+        ActorRef<Integer> doubler = system.spawn(Props.create(() -> context -> context.reply(context.message() * 2)), "doubler");
+        CompletableFuture<Integer> reply = doubler.<Integer>ask(21, Duration.ofSeconds(5)).toCompletableFuture();
+        assertThat(reply.get(5, TimeUnit.SECONDS)).isEqualTo(42);
+    }
+
+    @Test
+    void askWithoutAReplyTimesOutWithTimeoutException(ActorSystem system) {
+        ActorRef<String> silent = system.spawn(Props.create(() -> context -> { }), "silent");
+        CompletableFuture<Object> reply = silent.ask("anyone?", Duration.ofMillis(100)).toCompletableFuture();
+        assertThatThrownBy(() -> reply.get(5, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .cause().isInstanceOf(TimeoutException.class)
+                .hasMessageContaining("rota://askWithoutAReplyTimesOutWithTimeoutException/user/silent")
+                .hasMessageContaining("100 ms");
+    }
+
+    @Test
+    void aReplyAfterTheTimeoutBecomesADeadLetter(ActorSystem system) throws Exception {
+        TestProbe<DeadLetter> deadLetters = TestProbe.create(system);
+        system.eventStream().subscribe(deadLetters.ref(), DeadLetter.class);
+        TestProbe<String> inbox = TestProbe.create(system);
+        CompletableFuture<Object> reply = inbox.ref().ask("question", Duration.ofMillis(50)).toCompletableFuture();
+        inbox.expectMessage("question");
+        ActorRef<?> asker = inbox.lastSender();
+        await().until(reply::isCompletedExceptionally);
+
+        @SuppressWarnings("unchecked")
+        ActorRef<Object> late = (ActorRef<Object>) asker;
+        late.tell("too late");
+        DeadLetter letter = deadLetters.expectMessage();
+        assertThat(letter.message()).isEqualTo("too late");
+        assertThat(letter.reason()).isEqualTo(DeadLetter.Reason.NO_RECIPIENT);
+        assertThat(asker.path()).contains("/temp/$ask-");
+    }
+
+    @Test
+    void answeredAsksLeaveNoTimerOrTemporaryActorBehind(ActorSystem system) throws Exception {
+        ActorRef<Integer> echo = system.spawn(Props.create(() -> context -> context.reply(context.message())), "echo");
+        for (int i = 0; i < 100; i++) {
+            assertThat(echo.<Integer>ask(i, Duration.ofMinutes(1)).toCompletableFuture().get(5, TimeUnit.SECONDS)).isEqualTo(i);
+        }
+        RotaActorSystem rota = (RotaActorSystem) system;
+        await().until(() -> rota.pendingTimers() == 0);
+        assertThat(rota.userActorCount()).as("only the echo actor").isEqualTo(1);
+    }
+
+    @Test
+    void askRejectsBadArgumentsAndSendsNothing(ActorSystem system) {
+        TestProbe<String> inbox = TestProbe.create(system);
+        assertThatThrownBy(() -> inbox.ref().ask(null, Duration.ofSeconds(1)))
+                .isInstanceOf(NullPointerException.class).hasMessage("message");
+        assertThatThrownBy(() -> inbox.ref().ask("q", null))
+                .isInstanceOf(NullPointerException.class).hasMessage("timeout");
+        assertThatThrownBy(() -> inbox.ref().ask("q", Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
+        inbox.expectNoMessage(Duration.ofMillis(200));
+    }
+}

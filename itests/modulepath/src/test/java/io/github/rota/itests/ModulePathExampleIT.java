@@ -1,0 +1,65 @@
+package io.github.rota.itests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the README's example as a user would: a fresh JVM, a plain module path, no class path. The
+ * runtime, dispatcher and mailbox modules are required by nobody, so they can only be reached by
+ * the module system's service binding and {@link java.util.ServiceLoader}.
+ */
+class ModulePathExampleIT {
+
+    private static final Path MODULES = Path.of(System.getProperty("rota.modules.dir"));
+
+    private static String run(String... extraOptions) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(extraOptions));
+        command.addAll(List.of("--module-path", MODULES.toString(),
+                "-m", "io.github.rota.example/io.github.rota.example.Hello"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("CLASSPATH");
+        builder.environment().remove("JDK_JAVA_OPTIONS");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("example finished").isTrue();
+        assertThat(process.exitValue()).as("exit code; output:%n%s", output).isZero();
+        return output;
+    }
+
+    @Test
+    void theExampleRunsOnTheModulePathAndPrintsItsResult() throws Exception {
+        String output = run();
+        assertThat(output).contains("rota://hello/user/counter counted 5050");
+        assertThat(output).doesNotContain("SLF4J(W)").doesNotContain("Exception");
+    }
+
+    @Test
+    void theProvidersAreBoundAsServicesOfTheNamedModules() throws Exception {
+        String output = run("--show-module-resolution");
+        assertThat(output)
+                .containsPattern("io\\.github\\.rota\\.api binds io\\.github\\.rota\\.runtime ")
+                .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.dispatcher ")
+                .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.mailbox ")
+                .contains("rota://hello/user/counter counted 5050");
+    }
+
+    @Test
+    void theReadmeShowsTheExampleExactly() throws IOException {
+        String readme = Files.readString(Path.of(System.getProperty("rota.readme")), StandardCharsets.UTF_8);
+        String source = Files.readString(Path.of(System.getProperty("rota.example.source")), StandardCharsets.UTF_8);
+        Matcher block = Pattern.compile("```java\\n(package io\\.github\\.rota\\.example;.*?)```", Pattern.DOTALL).matcher(readme);
+        assertThat(block.find()).as("README has the example's java block").isTrue();
+        assertThat(block.group(1).strip()).isEqualTo(source.strip());
+    }
+}
