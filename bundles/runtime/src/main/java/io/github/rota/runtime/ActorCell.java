@@ -262,9 +262,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
                     actor.onTerminated(this, new Terminated(stopped));
                 }
             } else {
-                @SuppressWarnings("unchecked")
-                Actor<Object> untyped = (Actor<Object>) actor;
-                untyped.receive((ReceiveContext<Object>) (ReceiveContext<?>) this);
+                actor.receive(this);
             }
         } catch (Throwable failure) {
             fail(failure);

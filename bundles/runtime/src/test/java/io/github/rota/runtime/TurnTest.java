@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DeadLetter;
+import io.github.rota.api.DispatcherError;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.Settings;
+import io.github.rota.testkit.TestProbe;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +100,35 @@ class TurnTest {
         dispatcher.runUntilIdle();
         assertThat(handled).containsExactly(1, 2);
         assertThat(dispatcher.queued()).isZero();
+    }
+
+    @Test
+    void aRefusedScheduleIsADispatcherErrorAndItsMessagesDeadLetters() throws Exception {
+        ActorSystem other = ActorSystem.create("refused", Settings.empty()
+                .with("rota.dispatcher.default.kind", "calling-thread")
+                .with("rota.dispatcher.manual.kind", "manual"));
+        try {
+            ManualDispatcher manual = (ManualDispatcher) other.dispatcher("manual").orElseThrow();
+            TestProbe<Object> events = TestProbe.create(other);
+            other.eventStream().subscribe(events.ref(), DispatcherError.class);
+            other.eventStream().subscribe(events.ref(), DeadLetter.class);
+            ActorRef<Integer> ref = other.spawn(recorder().withDispatcher("manual"), "orphan");
+            manual.runUntilIdle();
+            manual.stop();
+
+            ref.tell(7);
+            DispatcherError error = events.expectMessageClass(DispatcherError.class);
+            assertThat(error.dispatcherId()).isEqualTo("manual");
+            assertThat(error.actor()).isEqualTo(ref);
+            assertThat(error.cause()).isInstanceOf(RejectedExecutionException.class);
+            DeadLetter letter = events.expectMessageClass(DeadLetter.class);
+            assertThat(letter.message()).isEqualTo(7);
+            assertThat(letter.reason()).isEqualTo(DeadLetter.Reason.DISPATCHER_REJECTED);
+            assertThat(handled).isEmpty();
+        } finally {
+            // Not awaited: the orphan's own stop can never run on its stopped dispatcher.
+            other.terminate();
+        }
     }
 
     @Test
