@@ -12,6 +12,7 @@ import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -167,12 +168,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     // ---------------------------------------------------------------- the turn
 
     @Override
-    public boolean runTurn(int dispatcherBudget) {
+    public boolean runTurn(Turn turn) {
         if (!takeForProcessing()) {
             return false;
         }
-        int budget = props.throughput() > 0 ? props.throughput() : dispatcherBudget;
+        int budget = props.throughput() > 0 ? props.throughput() : turn.budget();
         int spent = 0;
+        int handled = 0;
         try {
             while (true) {
                 if (processSystemMessage()) {
@@ -187,6 +189,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
                     return false;
                 } else if (processUserMessage()) {
                     spent++;
+                    handled++;
                 } else if (finishOrReclaim()) {
                     return false;
                 } else {
@@ -198,14 +201,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         } catch (Throwable fault) {
             // Only a bug in the machinery gets here: user code is guarded in invoke().
             system.dispatcherError(dispatcher.id(), fault, self);
-            if (isClosed()) {
-                return false;
-            }
-            if (finishOrReclaim()) {
+            if (isClosed() || finishOrReclaim()) {
                 return false;
             }
             yieldToScheduled();
             return true;
+        } finally {
+            turn.messagesHandled(handled);
         }
     }
 

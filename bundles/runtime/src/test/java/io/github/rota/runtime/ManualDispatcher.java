@@ -4,12 +4,13 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 
 /** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
-final class ManualDispatcher implements Dispatcher {
+final class ManualDispatcher implements Dispatcher, Turn {
 
     /** Registered for the tests through META-INF/services. */
     public static final class Provider implements DispatcherProvider {
@@ -33,6 +34,7 @@ final class ManualDispatcher implements Dispatcher {
     private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
     private volatile int budget;
     private volatile boolean stopped;
+    private int lastHandled;
 
     ManualDispatcher(String id, int budget) {
         this.id = id;
@@ -45,7 +47,7 @@ final class ManualDispatcher implements Dispatcher {
         if (next == null) {
             return false;
         }
-        if (next.runTurn(budget)) {
+        if (next.runTurn(this)) {
             queue.add(next);
         }
         return true;
@@ -55,6 +57,21 @@ final class ManualDispatcher implements Dispatcher {
         while (runOneTurn()) {
             // keep going
         }
+    }
+
+    /** @return the message count the last turn reported */
+    int lastHandled() {
+        return lastHandled;
+    }
+
+    @Override
+    public int budget() {
+        return budget;
+    }
+
+    @Override
+    public void messagesHandled(int count) {
+        lastHandled = count;
     }
 
     int queued() {

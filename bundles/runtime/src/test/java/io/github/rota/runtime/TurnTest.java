@@ -51,6 +51,7 @@ class TurnTest {
 
         dispatcher.runOneTurn();
         assertThat(handled).hasSize(32);
+        assertThat(dispatcher.lastHandled()).as("reported to the dispatcher").isEqualTo(32);
         assertThat(dispatcher.queued()).as("work left: queued again").isEqualTo(1);
     }
 

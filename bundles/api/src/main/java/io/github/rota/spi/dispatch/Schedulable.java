@@ -14,13 +14,13 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface Schedulable {
 
     /**
-     * Runs one turn: system work first, then up to {@code budget} user messages (a per-actor
+     * Runs one turn: system work first, then up to {@link Turn#budget()} user messages (a per-actor
      * budget may override it). Never throws for failures in user code.
      *
-     * @param budget the dispatcher's throughput budget, read by the dispatcher once per turn
+     * @param turn the dispatcher's side of this turn: the budget, and where to report the count
      * @return {@code true} if the turn stopped with work left: the schedulable is now scheduled
      *         again and the dispatcher must queue it behind the work already waiting;
      *         {@code false} if it has gone idle (or stopped) and must not be queued
      */
-    boolean runTurn(int budget);
+    boolean runTurn(Turn turn);
 }

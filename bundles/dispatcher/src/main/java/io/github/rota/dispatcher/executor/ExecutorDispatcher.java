@@ -2,6 +2,7 @@ package io.github.rota.dispatcher.executor;
 
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -67,7 +68,7 @@ final class ExecutorDispatcher implements Dispatcher {
 
     @Override
     public void schedule(Schedulable schedulable) {
-        pool.execute(new Turn(schedulable));
+        pool.execute(new TurnTask(schedulable));
     }
 
     @Override
@@ -118,26 +119,36 @@ final class ExecutorDispatcher implements Dispatcher {
      * completes and can be resubmitted when the turn yields (as Pekko's mailbox does); it is
      * resubmitted only after {@code runTurn} has returned, so one task never runs twice at once.
      */
-    private final class Turn extends ForkJoinTask<Void> {
+    private final class TurnTask extends ForkJoinTask<Void> implements Turn {
 
         private static final long serialVersionUID = 1L;
 
         private final transient Schedulable schedulable;
 
-        Turn(Schedulable schedulable) {
+        TurnTask(Schedulable schedulable) {
             this.schedulable = schedulable;
         }
 
         @Override
+        public int budget() {
+            return budget;
+        }
+
+        @Override
+        public void messagesHandled(int count) {
+            // This kind keeps no counters: it is the plain-JDK baseline.
+        }
+
+        @Override
         protected boolean exec() {
-            if (schedulable.runTurn(budget)) {
+            if (schedulable.runTurn(this)) {
                 try {
                     pool.execute(this);
                 } catch (RejectedExecutionException e) {
                     // Shut down with work left: finish it here so nothing already queued is lost.
                     boolean more = true;
                     while (more) {
-                        more = schedulable.runTurn(budget);
+                        more = schedulable.runTurn(this);
                     }
                 }
             }

@@ -41,7 +41,7 @@ class ExecutorDispatcherTest {
         Dispatcher d = create(Map.of("workers", "2"));
         List<String> names = new CopyOnWriteArrayList<>();
         CountDownLatch ran = new CountDownLatch(1);
-        d.schedule(budget -> {
+        d.schedule(turn -> {
             names.add(Thread.currentThread().getName());
             ran.countDown();
             return false;
@@ -56,7 +56,7 @@ class ExecutorDispatcherTest {
     void aYieldingTurnIsRunAgainUntilItGoesIdle() {
         Dispatcher d = create(Map.of());
         AtomicInteger turns = new AtomicInteger();
-        d.schedule(budget -> turns.incrementAndGet() < 5);
+        d.schedule(turn -> turns.incrementAndGet() < 5);
         await().untilAtomic(turns, org.hamcrest.Matchers.equalTo(5));
     }
 
@@ -66,8 +66,8 @@ class ExecutorDispatcherTest {
         List<Integer> seen = new CopyOnWriteArrayList<>();
         CountDownLatch first = new CountDownLatch(1);
         CountDownLatch changed = new CountDownLatch(1);
-        d.schedule(budget -> {
-            seen.add(budget);
+        d.schedule(turn -> {
+            seen.add(turn.budget());
             if (seen.size() == 1) {
                 first.countDown();
                 try {
@@ -109,7 +109,7 @@ class ExecutorDispatcherTest {
     void scheduleAfterStopIsRejected() {
         Dispatcher d = create(Map.of());
         d.stop();
-        assertThatThrownBy(() -> d.schedule(budget -> false)).isInstanceOf(RejectedExecutionException.class);
+        assertThatThrownBy(() -> d.schedule(turn -> false)).isInstanceOf(RejectedExecutionException.class);
     }
 
     @Test
@@ -117,7 +117,7 @@ class ExecutorDispatcherTest {
         Dispatcher d = create(Map.of("workers", "1"));
         AtomicInteger turns = new AtomicInteger();
         for (int i = 0; i < 100; i++) {
-            d.schedule(budget -> {
+            d.schedule(turn -> {
                 turns.incrementAndGet();
                 return false;
             });

@@ -2,6 +2,7 @@ package io.github.rota.testkit.internal;
 
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
 import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -15,7 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>Thread-safety: the queue is thread-confined; {@code stopped} and {@code budget} are volatile.
  */
-final class CallingThreadDispatcher implements Dispatcher {
+final class CallingThreadDispatcher implements Dispatcher, Turn {
 
     private final String id;
     private final ThreadLocal<ArrayDeque<Schedulable>> pending = new ThreadLocal<>();
@@ -57,7 +58,7 @@ final class CallingThreadDispatcher implements Dispatcher {
         try {
             Schedulable next = schedulable;
             while (next != null) {
-                if (next.runTurn(budget)) {
+                if (next.runTurn(this)) {
                     queue.addLast(next);
                 }
                 next = queue.pollFirst();
@@ -65,6 +66,16 @@ final class CallingThreadDispatcher implements Dispatcher {
         } finally {
             pending.remove();
         }
+    }
+
+    @Override
+    public int budget() {
+        return budget;
+    }
+
+    @Override
+    public void messagesHandled(int count) {
+        // This kind keeps no counters.
     }
 
     @Override

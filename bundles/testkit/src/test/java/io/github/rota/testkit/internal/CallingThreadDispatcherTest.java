@@ -19,7 +19,7 @@ class CallingThreadDispatcherTest {
     @Test
     void aTurnRunsOnTheSchedulingThreadBeforeScheduleReturns() {
         List<Thread> ran = new ArrayList<>();
-        dispatcher.schedule(budget -> {
+        dispatcher.schedule(turn -> {
             ran.add(Thread.currentThread());
             return false;
         });
@@ -29,13 +29,13 @@ class CallingThreadDispatcherTest {
     @Test
     void reentrantSchedulesAreQueuedNotRecursed() {
         List<String> log = new ArrayList<>();
-        dispatcher.schedule(budget -> {
+        dispatcher.schedule(turn -> {
             log.add("a:start");
-            dispatcher.schedule(b -> {
+            dispatcher.schedule(inner -> {
                 log.add("b");
                 return false;
             });
-            dispatcher.schedule(b -> {
+            dispatcher.schedule(inner -> {
                 log.add("c");
                 return false;
             });
@@ -49,11 +49,11 @@ class CallingThreadDispatcherTest {
     void aYieldingTurnRunsAgainAfterThoseAlreadyQueued() {
         List<String> log = new ArrayList<>();
         int[] turnsOfA = {0};
-        dispatcher.schedule(budget -> {
+        dispatcher.schedule(turn -> {
             turnsOfA[0]++;
             log.add("a" + turnsOfA[0]);
             if (turnsOfA[0] == 1) {
-                dispatcher.schedule(b -> {
+                dispatcher.schedule(inner -> {
                     log.add("b");
                     return false;
                 });
@@ -66,9 +66,9 @@ class CallingThreadDispatcherTest {
     @Test
     void passesTheCurrentBudgetToEachTurn() {
         List<Integer> budgets = new ArrayList<>();
-        dispatcher.schedule(budget -> budgets.add(budget) && false);
+        dispatcher.schedule(turn -> budgets.add(turn.budget()) && false);
         dispatcher.setThroughputBudget(5);
-        dispatcher.schedule(budget -> budgets.add(budget) && false);
+        dispatcher.schedule(turn -> budgets.add(turn.budget()) && false);
         assertThat(budgets).containsExactly(32, 5);
         assertThatThrownBy(() -> dispatcher.setThroughputBudget(0)).isInstanceOf(IllegalArgumentException.class);
         assertThat(dispatcher.throughputBudget()).isEqualTo(5);
@@ -77,7 +77,7 @@ class CallingThreadDispatcherTest {
     @Test
     void rejectsWorkAfterStop() {
         dispatcher.stop();
-        assertThatThrownBy(() -> dispatcher.schedule(budget -> false))
+        assertThatThrownBy(() -> dispatcher.schedule(turn -> false))
                 .isInstanceOf(RejectedExecutionException.class)
                 .hasMessageContaining("'test'");
     }
