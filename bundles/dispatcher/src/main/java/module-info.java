@@ -2,9 +2,12 @@
 module io.github.rota.dispatcher {
     requires io.github.rota.api;
     requires org.slf4j;
+    requires org.jctools.core;
+    requires jdk.unsupported; // JCTools reaches sun.misc.Unsafe; its own descriptor does not resolve it
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
 
     provides io.github.rota.spi.dispatch.DispatcherProvider
-            with io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
+            with io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider,
+                 io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
 }

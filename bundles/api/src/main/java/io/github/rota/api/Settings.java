@@ -27,9 +27,9 @@ import java.util.Set;
  * <tr><th>key</th><th>default</th><th>range</th></tr>
  * <tr><td>{@value #DEFAULT_DISPATCHER}</td><td>{@code default}</td><td>a configured dispatcher id</td></tr>
  * <tr><td>{@value #DEFAULT_MAILBOX}</td><td>{@code unbounded}</td><td>an installed mailbox type id</td></tr>
- * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code executor} for {@code default}</td><td>an installed dispatcher kind</td></tr>
+ * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code work-stealing}</td><td>an installed dispatcher kind</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
- * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..32,767</td></tr>
+ * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>
  * <tr><td>{@value #POOL_ENABLED}</td><td>{@code true}</td><td>{@code true} or {@code false}</td></tr>
  * </table>
  * A dispatcher id exists as soon as any {@code rota.dispatcher.<id>.*} key names it; the

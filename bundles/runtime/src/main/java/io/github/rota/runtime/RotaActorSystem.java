@@ -142,7 +142,12 @@ final class RotaActorSystem implements ActorSystem {
         scheduler.execute(() -> {
             for (Dispatcher dispatcher : dispatchers.values()) {
                 try {
-                    dispatcher.stop();
+                    // Every actor has stopped, so whatever is handed back belongs to closed cells,
+                    // whose turns would do nothing.
+                    int unrun = dispatcher.stop().size();
+                    if (unrun > 0) {
+                        LOG.debug("dispatcher '{}' handed back {} stopped actors", dispatcher.id(), unrun);
+                    }
                 } catch (RuntimeException e) {
                     LOG.error("dispatcher '{}' failed to stop", dispatcher.id(), e);
                 }

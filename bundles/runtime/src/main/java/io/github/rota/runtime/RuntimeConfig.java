@@ -24,7 +24,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                      Map<String, String> poolProperties, List<DispatcherSpec> dispatchers) {
 
     /** Dispatcher kind used when {@code rota.dispatcher.<id>.kind} is not set. */
-    static final String DEFAULT_KIND = "executor";
+    static final String DEFAULT_KIND = "work-stealing";
     /** Throughput budget used when {@code rota.dispatcher.<id>.throughput} is not set. */
     static final int DEFAULT_THROUGHPUT = 32;
     static final String DEFAULT_DISPATCHER_ID = "default";

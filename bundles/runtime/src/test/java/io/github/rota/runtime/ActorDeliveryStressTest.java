@@ -82,7 +82,7 @@ class ActorDeliveryStressTest {
     }
 
     @ParameterizedTest(name = "kind={0}, throughput={1}")
-    @CsvSource({"executor, 32", "executor, 1"})
+    @CsvSource({"work-stealing, 32", "work-stealing, 1", "executor, 32", "executor, 1"})
     void pingPongPairsNeverStall(String kind, int throughput) throws Exception {
         ActorSystem system = ActorSystem.create("pingpong", Settings.empty()
                 .with("rota.dispatcher.default.kind", kind)
@@ -104,7 +104,7 @@ class ActorDeliveryStressTest {
     }
 
     @ParameterizedTest(name = "kind={0}, throughput={1}")
-    @CsvSource({"executor, 32", "executor, 1", "calling-thread, 32"})
+    @CsvSource({"work-stealing, 32", "work-stealing, 1", "executor, 32", "executor, 1", "calling-thread, 32"})
     void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput) throws Exception {
         ActorSystem system = ActorSystem.create("stress", Settings.empty()
                 .with("rota.dispatcher.default.kind", kind)

@@ -5,6 +5,8 @@ import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -101,8 +103,11 @@ final class ManualDispatcher implements Dispatcher, Turn {
     }
 
     @Override
-    public void stop() {
+    public List<Schedulable> stop() {
         stopped = true;
+        List<Schedulable> unrun = new ArrayList<>(queue);
+        queue.clear();
+        return unrun;
     }
 
     @Override

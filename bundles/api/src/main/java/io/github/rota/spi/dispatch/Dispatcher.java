@@ -1,5 +1,6 @@
 package io.github.rota.spi.dispatch;
 
+import java.util.List;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -39,10 +40,15 @@ public interface Dispatcher {
     void schedule(Schedulable schedulable);
 
     /**
-     * Stops accepting work and waits until every worker has ended. Idempotent. Must not be called
-     * from one of this dispatcher's own workers; use {@link #signalStop()} there.
+     * Stops accepting work and waits until every worker has finished its current turn and ended.
+     * Idempotent. Must not be called from one of this dispatcher's own workers; use
+     * {@link #signalStop()} there.
+     *
+     * @return the schedulables that were scheduled but got no turn, which the caller must schedule
+     *         elsewhere so that nothing is lost; a dispatcher that runs all queued work before it
+     *         stops returns an empty list
      */
-    void stop();
+    List<Schedulable> stop();
 
     /** Stops accepting work and wakes every worker so that it ends, without waiting. */
     void signalStop();

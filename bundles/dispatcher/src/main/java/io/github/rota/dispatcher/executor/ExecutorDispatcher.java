@@ -3,6 +3,7 @@ package io.github.rota.dispatcher.executor;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -71,8 +72,9 @@ final class ExecutorDispatcher implements Dispatcher {
         pool.execute(new TurnTask(schedulable));
     }
 
+    /** Runs every queued turn before it returns, so nothing is handed back. */
     @Override
-    public void stop() {
+    public List<Schedulable> stop() {
         if (Thread.currentThread() instanceof ForkJoinWorkerThread
                 && ((ForkJoinWorkerThread) Thread.currentThread()).getPool() == pool) {
             throw new IllegalStateException("dispatcher '" + id + "' cannot be stopped from its own worker; use signalStop()");
@@ -92,6 +94,7 @@ final class ExecutorDispatcher implements Dispatcher {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        return List.of();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -78,9 +79,11 @@ final class CallingThreadDispatcher implements Dispatcher, Turn {
         // This kind keeps no counters.
     }
 
+    /** Every turn ran on its caller, so nothing is handed back. */
     @Override
-    public void stop() {
+    public List<Schedulable> stop() {
         stopped = true;
+        return List.of();
     }
 
     @Override

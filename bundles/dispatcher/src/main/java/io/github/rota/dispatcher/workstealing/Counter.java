@@ -1,0 +1,29 @@
+package io.github.rota.dispatcher.workstealing;
+
+/** The monotonic counters each worker keeps about its own work (see {@link WorkerCounters}). */
+enum Counter {
+    /** Turns run. */
+    TURNS,
+    /** User messages handled in those turns. */
+    MESSAGES,
+    /** Actors pushed to the worker's local ring (yields, displaced next-slot occupants). */
+    LOCAL_PUSHES,
+    /** Actors made ready by code running on this worker, put in its next-actor slot. */
+    NEXT_SLOT_PUSHES,
+    /** Actors this worker pushed to the global queue (overflow). */
+    GLOBAL_PUSHES,
+    /** Successful steals. */
+    STEAL_OPERATIONS,
+    /** Actors moved by those steals. */
+    ACTORS_STOLEN,
+    /** Times the worker parked. */
+    PARKS,
+    /** Times the worker was woken by a producer. */
+    UNPARKS,
+    /** Wake-ups after which the worker found nothing and parked again. */
+    NOOP_WAKEUPS,
+    /** Actors moved from a full local ring to the global queue. */
+    OVERFLOW_TO_GLOBAL,
+    /** Turns that ended with the budget spent and work left. */
+    BUDGET_YIELDS
+}

@@ -1,0 +1,308 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One worker thread of a {@link WorkStealingDispatcher}: it takes ready actors in the order
+ * next-actor slot → local ring → global queue → steal → park (the global queue first on every
+ * {@value #GLOBAL_CHECK_INTERVAL}th take, so a backlog there cannot starve), and runs one turn of
+ * each.
+ *
+ * <p>Next-actor slot: when code running on this worker makes an actor ready, that actor goes in
+ * {@code next} (the previous occupant moves to the ring's tail), so request/reply runs hot on one
+ * core with no wake-up. At most {@value #MAX_NEXT_SLOT_STREAK} next-slot turns run in a row before
+ * the ring gets a turn, so two actors volleying cannot starve it; thieves may take the slot on
+ * their final pass, so a worker stuck in a long turn cannot wedge it.
+ *
+ * <p>Threads: everything here is owner-only except {@code next} (owner and thieves, CAS),
+ * {@code sleeping} (owner and notifiers, CAS), the ring's steal side and the counters' reads.
+ */
+final class Worker implements Runnable, Turn {
+
+    /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
+    static final int MAX_NEXT_SLOT_STREAK = 3;
+    /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
+    static final int GLOBAL_CHECK_INTERVAL = 61;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+    private static final VarHandle NEXT;
+    private static final VarHandle SLEEPING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NEXT = lookup.findVarHandle(Worker.class, "next", Schedulable.class);
+            SLEEPING = lookup.findVarHandle(Worker.class, "sleeping", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final int index;
+    final LocalRing ring = new LocalRing();
+    final WorkerCounters counters = new WorkerCounters();
+    private final WorkStealingDispatcher pool;
+    private final Idle idle;
+    private Thread thread;
+
+    @SuppressWarnings("unused") // accessed through NEXT
+    private volatile Schedulable next;
+    @SuppressWarnings("unused") // accessed through SLEEPING
+    private volatile boolean sleeping;
+
+    // Owner-only.
+    private int ticks;
+    private int nextSlotStreak;
+    private boolean searching;
+    private boolean woken;
+    private int turnBudget;
+
+    Worker(int index, WorkStealingDispatcher pool, Idle idle) {
+        this.index = index;
+        this.pool = pool;
+        this.idle = idle;
+    }
+
+    void bind(Thread thread) {
+        this.thread = thread;
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    @Override
+    public void run() {
+        while (!pool.isStopping()) {
+            Schedulable s = takeLocalOrGlobal();
+            if (s == null) {
+                s = searchOrPark();
+            }
+            if (s != null) {
+                runTurnOf(s);
+            }
+        }
+        if (searching) {
+            searching = false;
+            idle.endSearching();
+        }
+    }
+
+    private void runTurnOf(Schedulable s) {
+        if (searching) {
+            searching = false;
+            if (idle.endSearching()) {
+                idle.notifyOne(); // we were the last searcher: there may be more work out there
+            }
+        }
+        woken = false;
+        turnBudget = pool.throughputBudget();
+        counters.increment(Counter.TURNS);
+        boolean more;
+        try {
+            more = s.runTurn(this);
+        } catch (Throwable fault) {
+            // The runtime guards user code; reaching here is a bug in a schedulable. Keep the worker.
+            LOG.error("turn of {} failed on {}", s, Thread.currentThread().getName(), fault);
+            return;
+        }
+        if (more) {
+            counters.increment(Counter.BUDGET_YIELDS);
+            pushLocal(s);
+        }
+    }
+
+    @Override
+    public int budget() {
+        return turnBudget;
+    }
+
+    @Override
+    public void messagesHandled(int count) {
+        counters.add(Counter.MESSAGES, count);
+    }
+
+    // ---------------------------------------------------------------- taking work
+
+    private Schedulable takeLocalOrGlobal() {
+        if (++ticks % GLOBAL_CHECK_INTERVAL == 0) {
+            Schedulable s = pool.pollGlobal();
+            if (s != null) {
+                return s;
+            }
+        }
+        Schedulable s = takeNextSlot();
+        if (s != null) {
+            return s;
+        }
+        nextSlotStreak = 0;
+        s = ring.pop();
+        return s != null ? s : pool.pollGlobal();
+    }
+
+    private Schedulable takeNextSlot() {
+        Schedulable s = (Schedulable) NEXT.getVolatile(this);
+        if (s == null || !NEXT.compareAndSet(this, s, null)) {
+            return null;
+        }
+        if (nextSlotStreak >= MAX_NEXT_SLOT_STREAK) {
+            pushLocal(s); // behind the ring's actors this time
+            return null;
+        }
+        nextSlotStreak++;
+        return s;
+    }
+
+    /** Thief side of the next slot, used on a steal's final pass. */
+    Schedulable stealNextSlot() {
+        Schedulable s = (Schedulable) NEXT.getVolatile(this);
+        return s != null && NEXT.compareAndSet(this, s, null) ? s : null;
+    }
+
+    private Schedulable searchOrPark() {
+        if (!searching) {
+            searching = idle.tryBeginSearching();
+        }
+        if (searching) {
+            Schedulable s = steal();
+            if (s == null) {
+                s = pool.pollGlobal();
+            }
+            if (s != null) {
+                return s;
+            }
+            searching = false;
+            idle.endSearching();
+        }
+        park();
+        return null;
+    }
+
+    private Schedulable steal() {
+        Worker[] all = pool.workers();
+        int n = all.length;
+        int start = ThreadLocalRandom.current().nextInt(n);
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                Worker victim = all[(start + i) % n];
+                if (victim == this) {
+                    continue;
+                }
+                int moved = victim.ring.stealHalfInto(ring);
+                if (moved > 0) {
+                    counters.increment(Counter.STEAL_OPERATIONS);
+                    counters.add(Counter.ACTORS_STOLEN, moved);
+                    Schedulable oldest = ring.pop();
+                    if (oldest != null) {
+                        return oldest;
+                    }
+                } else if (pass == 1) {
+                    Schedulable s = victim.stealNextSlot();
+                    if (s != null) {
+                        counters.increment(Counter.STEAL_OPERATIONS);
+                        counters.increment(Counter.ACTORS_STOLEN);
+                        return s;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private void park() {
+        if (woken) {
+            counters.increment(Counter.NOOP_WAKEUPS);
+            woken = false;
+        }
+        idle.beforePark(this);
+        if (pool.hasQueuedWork() || pool.isStopping()) {
+            if (!idle.cancelPark(this)) {
+                searching = true; // a notifier claimed us and counted us as a searcher
+            }
+            return;
+        }
+        while ((boolean) SLEEPING.getVolatile(this) && !pool.isStopping()) {
+            counters.increment(Counter.PARKS);
+            LockSupport.park(pool);
+        }
+        if (!pool.isStopping()) {
+            counters.increment(Counter.UNPARKS);
+            woken = true;
+            searching = true; // the notifier counted us as a searcher
+        }
+    }
+
+    void setSleeping() {
+        SLEEPING.setVolatile(this, true);
+    }
+
+    /** @return {@code true} if this call took the worker out of its sleeping state */
+    boolean claimWake() {
+        return (boolean) SLEEPING.getVolatile(this) && SLEEPING.compareAndSet(this, true, false);
+    }
+
+    // ---------------------------------------------------------------- adding work
+
+    /** A producer running on this worker made {@code s} ready. */
+    void scheduleFromHere(Schedulable s) {
+        counters.increment(Counter.NEXT_SLOT_PUSHES);
+        Schedulable displaced = (Schedulable) NEXT.getAndSet(this, s);
+        if (displaced != null) {
+            pushLocal(displaced);
+        } else if (!ring.isEmpty()) {
+            idle.notifyOne(); // the next slot plus the ring: more than one runnable actor here
+        }
+    }
+
+    /** Owner: to the ring's tail; overflow goes to the global queue. */
+    private void pushLocal(Schedulable s) {
+        if (ring.push(s)) {
+            counters.increment(Counter.LOCAL_PUSHES);
+            if (ring.size() + (NEXT.getVolatile(this) != null ? 1 : 0) > 1) {
+                idle.notifyOne();
+            }
+            return;
+        }
+        // Full: move the older half and this one to the global queue, where any worker can take them.
+        int moved = 0;
+        for (int i = 0; i < LocalRing.CAPACITY / 2; i++) {
+            Schedulable older = ring.pop();
+            if (older == null) {
+                break;
+            }
+            pool.pushGlobal(older);
+            moved++;
+        }
+        pool.pushGlobal(s);
+        counters.add(Counter.OVERFLOW_TO_GLOBAL, moved + 1);
+        counters.add(Counter.GLOBAL_PUSHES, moved + 1);
+        idle.notifyOne();
+    }
+
+    /** After the thread has ended: everything still queued here. */
+    void drainInto(List<Schedulable> out) {
+        Schedulable s = (Schedulable) NEXT.getAndSet(this, null);
+        if (s != null) {
+            out.add(s);
+        }
+        for (s = ring.pop(); s != null; s = ring.pop()) {
+            out.add(s);
+        }
+    }
+
+    boolean hasQueuedWork() {
+        return NEXT.getVolatile(this) != null || !ring.isEmpty();
+    }
+
+    int queueDepth() {
+        return ring.size() + (NEXT.getVolatile(this) != null ? 1 : 0);
+    }
+}

@@ -1,0 +1,256 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class WorkStealingDispatcherTest {
+
+    private final WorkStealingDispatcherProvider provider = new WorkStealingDispatcherProvider();
+    private WorkStealingDispatcher dispatcher;
+
+    private WorkStealingDispatcher create(int workers) {
+        dispatcher = (WorkStealingDispatcher) provider.create(
+                new DispatcherConfig("sys", "ws", 32, Map.of("workers", Integer.toString(workers))));
+        dispatcher.start();
+        return dispatcher;
+    }
+
+    @AfterEach
+    void stop() {
+        if (dispatcher != null) {
+            dispatcher.stop();
+        }
+    }
+
+    private static Schedulable counting(LongAdder runs) {
+        return turn -> {
+            runs.increment();
+            turn.messagesHandled(1);
+            return false;
+        };
+    }
+
+    @Test
+    void defaultsToOneWorkerPerProcessorAndAtLeastTwo() {
+        Dispatcher d = provider.create(new DispatcherConfig("sys", "ws", 32, Map.of()));
+        try {
+            assertThat(((WorkStealingDispatcher) d).stats().workers())
+                    .isEqualTo(Math.max(Runtime.getRuntime().availableProcessors(), 2));
+            assertThat(d.kind()).isEqualTo("work-stealing");
+        } finally {
+            d.stop();
+        }
+    }
+
+    @Test
+    void workerThreadsAreNamedAfterSystemAndDispatcher() {
+        WorkStealingDispatcher d = create(3);
+        Set<String> names = ConcurrentHashMap.newKeySet();
+        CountDownLatch ran = new CountDownLatch(300);
+        for (int i = 0; i < 300; i++) {
+            d.schedule(turn -> {
+                names.add(Thread.currentThread().getName());
+                ran.countDown();
+                return false;
+            });
+        }
+        await().until(() -> ran.getCount() == 0);
+        assertThat(names).isNotEmpty().allMatch(n -> n.matches("sys-ws-worker-[123]"));
+    }
+
+    @Test
+    void externalBurstsAreAllRunAfterWorkersPark() {
+        WorkStealingDispatcher d = create(2);
+        LongAdder runs = new LongAdder();
+        for (int round = 1; round <= 20; round++) {
+            await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
+            for (int i = 0; i < 1_000; i++) {
+                d.schedule(counting(runs));
+            }
+            long expected = round * 1_000L;
+            await().pollInterval(Duration.ofMillis(2)).until(() -> runs.sum() == expected);
+        }
+        WorkStealingStats stats = d.stats();
+        assertThat(stats.get(Counter.TURNS)).isEqualTo(20_000);
+        assertThat(stats.get(Counter.MESSAGES)).isEqualTo(20_000);
+        assertThat(stats.get(Counter.GLOBAL_PUSHES)).isEqualTo(20_000);
+        assertThat(stats.get(Counter.PARKS)).isPositive();
+        assertThat(stats.get(Counter.UNPARKS)).isPositive();
+    }
+
+    @Test
+    void aYieldingTurnRunsAgainUntilIdle() {
+        WorkStealingDispatcher d = create(2);
+        AtomicInteger turns = new AtomicInteger();
+        d.schedule(turn -> turns.incrementAndGet() < 10);
+        await().until(() -> turns.get() == 10);
+        assertThat(d.stats().get(Counter.BUDGET_YIELDS)).isEqualTo(9);
+    }
+
+    @Test
+    void aProducerOnAWorkerPutsTheReadyActorInItsNextSlot() {
+        WorkStealingDispatcher d = create(2);
+        AtomicReference<String> secondRanOn = new AtomicReference<>();
+        d.schedule(turn -> {
+            d.schedule(inner -> {
+                secondRanOn.set(Thread.currentThread().getName());
+                return false;
+            });
+            return false;
+        });
+        await().until(() -> secondRanOn.get() != null);
+        assertThat(d.stats().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
+        assertThat(d.stats().get(Counter.GLOBAL_PUSHES)).isEqualTo(1);
+    }
+
+    @Test
+    void aVolleyFromWorkersDoesNotStarveTheRing() {
+        // Two schedulables that keep re-scheduling each other from their turns would own the next
+        // slot forever without the streak cap; a third, queued on the ring, must still run.
+        WorkStealingDispatcher d = create(1);
+        AtomicInteger volleys = new AtomicInteger();
+        CountDownLatch thirdRan = new CountDownLatch(1);
+        Schedulable[] pair = new Schedulable[2];
+        pair[0] = turn -> {
+            if (thirdRan.getCount() > 0 && volleys.incrementAndGet() < 1_000_000) {
+                d.schedule(pair[1]);
+            }
+            return false;
+        };
+        pair[1] = turn -> {
+            if (volleys.get() == 1) {
+                d.schedule(innerTurn -> {
+                    thirdRan.countDown();
+                    return false;
+                });
+            }
+            if (thirdRan.getCount() > 0 && volleys.incrementAndGet() < 1_000_000) {
+                d.schedule(pair[0]);
+            }
+            return false;
+        };
+        d.schedule(pair[0]);
+        await().until(() -> thirdRan.getCount() == 0);
+        assertThat(volleys.get()).isLessThan(100);
+    }
+
+    @Test
+    void stopHandsBackWhatWasScheduledButNotRun() throws Exception {
+        WorkStealingDispatcher d = create(2);
+        CountDownLatch blocked = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        for (int i = 0; i < 2; i++) {
+            d.schedule(turn -> {
+                blocked.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return false;
+            });
+        }
+        assertThat(blocked.await(10, TimeUnit.SECONDS)).isTrue();
+        LongAdder runs = new LongAdder();
+        for (int i = 0; i < 100; i++) {
+            d.schedule(counting(runs));
+        }
+        AtomicReference<List<Schedulable>> unrun = new AtomicReference<>();
+        Thread stopper = new Thread(() -> unrun.set(d.stop()));
+        stopper.start();
+        await().until(d::isStopping);
+        release.countDown();
+        stopper.join(10_000);
+        assertThat(unrun.get()).hasSize(100);
+        assertThat(runs.sum()).isZero();
+        dispatcher = null;
+    }
+
+    @Test
+    void scheduleAfterStopIsRejectedAndStopFromAWorkerIsRefused() throws Exception {
+        WorkStealingDispatcher d = create(2);
+        AtomicReference<Throwable> fromWorker = new AtomicReference<>();
+        CountDownLatch tried = new CountDownLatch(1);
+        d.schedule(turn -> {
+            try {
+                d.stop();
+            } catch (IllegalStateException e) {
+                fromWorker.set(e);
+            }
+            tried.countDown();
+            return false;
+        });
+        assertThat(tried.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(fromWorker.get()).hasMessageContaining("cannot be stopped from its own worker");
+        assertThat(d.stop()).isEmpty();
+        assertThatThrownBy(() -> d.schedule(turn -> false)).isInstanceOf(RejectedExecutionException.class);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().startsWith("sys-ws-worker-")));
+        dispatcher = null;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, 1_000_001})
+    void outOfRangeBudgetIsRejectedAndChangesNothing(int budget) {
+        WorkStealingDispatcher d = create(2);
+        assertThatThrownBy(() -> d.setThroughputBudget(budget))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("throughput budget must be in 1..1000000, was " + budget);
+        assertThat(d.throughputBudget()).isEqualTo(32);
+    }
+
+    @Test
+    void theBudgetIsReadOncePerTurn() {
+        WorkStealingDispatcher d = create(2);
+        List<Integer> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        d.schedule(turn -> seen.add(turn.budget()) && false);
+        await().until(() -> seen.size() == 1);
+        d.setThroughputBudget(5);
+        d.schedule(turn -> seen.add(turn.budget()) && false);
+        await().until(() -> seen.size() == 2);
+        assertThat(seen).containsExactly(32, 5);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1025", "x"})
+    void invalidWorkerCountNamesKeyAndValue(String workers) {
+        assertThatThrownBy(() -> provider.create(new DispatcherConfig("sys", "ws", 32, Map.of("workers", workers))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("rota.dispatcher.ws.workers must be");
+    }
+
+    @Test
+    void turnsReportTheirMessages() {
+        WorkStealingDispatcher d = create(2);
+        LongAdder runs = new LongAdder();
+        Schedulable s = (Turn turn) -> {
+            turn.messagesHandled(7);
+            runs.increment();
+            return false;
+        };
+        d.schedule(s);
+        await().until(() -> runs.sum() == 1);
+        await().until(() -> d.stats().get(Counter.MESSAGES) == 7);
+    }
+}
