@@ -148,7 +148,7 @@ final class Worker implements Runnable, Turn {
         return s != null ? s : pool.pollGlobal();
     }
 
-    private Schedulable takeNextSlot() {
+    Schedulable takeNextSlot() {
         Schedulable s = (Schedulable) NEXT.getVolatile(this);
         if (s == null || !NEXT.compareAndSet(this, s, null)) {
             return null;
@@ -217,19 +217,15 @@ final class Worker implements Runnable, Turn {
         return null;
     }
 
-    private void park() {
+    void park() {
         if (woken) {
             counters.increment(Counter.NOOP_WAKEUPS);
             woken = false;
         }
-        idle.beforePark(this);
-        if (pool.hasQueuedWork() || pool.isStopping()) {
-            if (!idle.cancelPark(this)) {
-                searching = true; // a notifier claimed us and counted us as a searcher
-            }
+        if (!prepareToPark()) {
             return;
         }
-        while ((boolean) SLEEPING.getVolatile(this) && !pool.isStopping()) {
+        while (isSleeping() && !pool.isStopping()) {
             counters.increment(Counter.PARKS);
             LockSupport.park(pool);
         }
@@ -238,6 +234,28 @@ final class Worker implements Runnable, Turn {
             woken = true;
             searching = true; // the notifier counted us as a searcher
         }
+    }
+
+    /**
+     * Registers as sleeping, then re-scans every queue (the worker's half of the Dekker handshake
+     * with {@link Idle#notifyOne}).
+     *
+     * @return {@code true} if the worker must block until a notifier claims it; {@code false} if
+     *         the re-scan found work (or the pool is stopping) and the worker stays awake
+     */
+    boolean prepareToPark() {
+        idle.beforePark(this);
+        if (pool.hasQueuedWork() || pool.isStopping()) {
+            if (!idle.cancelPark(this)) {
+                searching = true; // a notifier claimed us and counted us as a searcher
+            }
+            return false;
+        }
+        return true;
+    }
+
+    boolean isSleeping() {
+        return (boolean) SLEEPING.getVolatile(this);
     }
 
     void setSleeping() {
