@@ -179,9 +179,11 @@ class WorkStealingRuntimeTest {
 
         for (int round = 0; round < 20; round++) {
             probeThread.set(null);
+            probe.tell("are you starving?");
+            // Counted from when the push has completed (a producer preempted inside it would
+            // stretch any bound); a late snapshot only makes the count smaller.
             Map<Thread, Long> before = new HashMap<>();
             hogMessages.forEach((thread, count) -> before.put(thread, count.get()));
-            probe.tell("are you starving?");
             await().until(() -> probeThread.get() != null);
             // Pushed from outside, the probe waits in the global queue, which a worker checks at
             // least every GLOBAL_CHECK_INTERVAL (61) takes; each take is one hog turn of at most

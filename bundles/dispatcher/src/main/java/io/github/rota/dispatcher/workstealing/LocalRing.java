@@ -25,7 +25,7 @@ import java.lang.invoke.VarHandle;
  * and steals every element is taken exactly once
  * ({@code concurrentPopsAndStealsTakeEveryElementExactlyOnce}).
  */
-final class LocalRing {
+final class LocalRing extends LocalRingTail {
 
     /** Fits in L1 with room to spare; Tokio and GoAkt use the same size. */
     static final int CAPACITY = 256;
@@ -37,18 +37,16 @@ final class LocalRing {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            HEAD = lookup.findVarHandle(LocalRing.class, "head", long.class);
-            TAIL = lookup.findVarHandle(LocalRing.class, "tail", long.class);
+            HEAD = lookup.findVarHandle(LocalRingHead.class, "head", long.class);
+            TAIL = lookup.findVarHandle(LocalRingTail.class, "tail", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private final Schedulable[] slots = new Schedulable[CAPACITY];
-    @SuppressWarnings("unused") // accessed through HEAD
-    private volatile long head;
-    @SuppressWarnings("unused") // accessed through TAIL
-    private volatile long tail;
+    // Trailing padding: keeps the next object in memory off the tail's cache line.
+    long p10, p11, p12, p13, p14, p15, p16, p17;
 
     /** Owner only. @return {@code false} if the ring is full; nothing changed */
     boolean push(Schedulable schedulable) {
@@ -116,4 +114,24 @@ final class LocalRing {
     boolean isEmpty() {
         return size() == 0;
     }
+}
+
+/** Padding before {@code head}: two rings are small objects, often allocated side by side. */
+abstract class LocalRingLeftPad {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+}
+
+/** {@code head}: moved by CAS by the owner (pop) and thieves (steal). */
+abstract class LocalRingHead extends LocalRingLeftPad {
+    volatile long head;
+}
+
+/** Padding between {@code head} and {@code tail}: thieves hammer head, the owner writes tail. */
+abstract class LocalRingMidPad extends LocalRingHead {
+    long p20, p21, p22, p23, p24, p25, p26, p27;
+}
+
+/** {@code tail}: written only by the owner. */
+abstract class LocalRingTail extends LocalRingMidPad {
+    volatile long tail;
 }

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: everything here is owner-only except {@code next} (owner and thieves, CAS),
  * {@code sleeping} (owner and notifiers, CAS), the ring's steal side and the counters' reads.
  */
-final class Worker implements Runnable, Turn {
+final class Worker extends WorkerHotFields implements Runnable, Turn {
 
     /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
     static final int MAX_NEXT_SLOT_STREAK = 3;
@@ -39,8 +39,8 @@ final class Worker implements Runnable, Turn {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            NEXT = lookup.findVarHandle(Worker.class, "next", Schedulable.class);
-            SLEEPING = lookup.findVarHandle(Worker.class, "sleeping", boolean.class);
+            NEXT = lookup.findVarHandle(WorkerHotFields.class, "next", Schedulable.class);
+            SLEEPING = lookup.findVarHandle(WorkerHotFields.class, "sleeping", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -53,17 +53,8 @@ final class Worker implements Runnable, Turn {
     private final Idle idle;
     private Thread thread;
 
-    @SuppressWarnings("unused") // accessed through NEXT
-    private volatile Schedulable next;
-    @SuppressWarnings("unused") // accessed through SLEEPING
-    private volatile boolean sleeping;
-
-    // Owner-only.
-    private int ticks;
-    private int nextSlotStreak;
-    private boolean searching;
-    private boolean woken;
-    private int turnBudget;
+    // Trailing padding: keeps the next object in memory off the hot fields' cache line.
+    long p10, p11, p12, p13, p14, p15, p16, p17;
 
     Worker(int index, WorkStealingDispatcher pool, Idle idle) {
         this.index = index;
@@ -133,7 +124,8 @@ final class Worker implements Runnable, Turn {
     // ---------------------------------------------------------------- taking work
 
     private Schedulable takeLocalOrGlobal() {
-        if (++ticks % GLOBAL_CHECK_INTERVAL == 0) {
+        if (--takesUntilGlobalCheck == 0) {
+            takesUntilGlobalCheck = GLOBAL_CHECK_INTERVAL;
             Schedulable s = pool.pollGlobal();
             if (s != null) {
                 return s;
@@ -272,11 +264,20 @@ final class Worker implements Runnable, Turn {
     /** A producer running on this worker made {@code s} ready. */
     void scheduleFromHere(Schedulable s) {
         counters.increment(Counter.NEXT_SLOT_PUSHES);
+        if (NEXT.getVolatile(this) == null) {
+            // Thieves only ever take a non-null slot, so an empty slot stays empty until the owner
+            // fills it: a release store publishes the actor, with no fence on the send path.
+            NEXT.setRelease(this, s);
+            if (!ring.isEmpty()) {
+                idle.notifyOne(); // the next slot plus the ring: more than one runnable actor here
+            }
+            return;
+        }
         Schedulable displaced = (Schedulable) NEXT.getAndSet(this, s);
         if (displaced != null) {
             pushLocal(displaced);
         } else if (!ring.isEmpty()) {
-            idle.notifyOne(); // the next slot plus the ring: more than one runnable actor here
+            idle.notifyOne(); // a thief emptied the slot meanwhile
         }
     }
 
@@ -323,4 +324,23 @@ final class Worker implements Runnable, Turn {
     int queueDepth() {
         return ring.size() + (NEXT.getVolatile(this) != null ? 1 : 0);
     }
+}
+
+/** Padding before the hot fields: workers are small objects allocated side by side. */
+abstract class WorkerLeftPad {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+}
+
+/** The fields a worker writes on every message or turn, on their own cache line(s). */
+abstract class WorkerHotFields extends WorkerLeftPad {
+    /** Next-actor slot: owner and thieves, through {@code Worker.NEXT}. */
+    volatile Schedulable next;
+    /** Set while parked or about to park; a notifier claims the worker by CAS, through {@code Worker.SLEEPING}. */
+    volatile boolean sleeping;
+    // Owner-only.
+    int takesUntilGlobalCheck = Worker.GLOBAL_CHECK_INTERVAL;
+    int nextSlotStreak;
+    boolean searching;
+    boolean woken;
+    int turnBudget;
 }
