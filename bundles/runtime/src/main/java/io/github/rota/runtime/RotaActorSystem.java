@@ -44,7 +44,7 @@ final class RotaActorSystem implements ActorSystem {
     private final Map<String, Dispatcher> dispatchers;
     private final Map<String, MailboxType> mailboxTypes;
     private final EnvelopePool envelopes;
-    private final RotaEventStream eventStream = new RotaEventStream();
+    private final RotaEventStream eventStream;
     private final LongAdder deadLetters = new LongAdder();
     private final AtomicLong uids = new AtomicLong();
     private final AtomicLong askNames = new AtomicLong();
@@ -54,8 +54,9 @@ final class RotaActorSystem implements ActorSystem {
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
     RotaActorSystem(String name, Settings settings, RuntimeConfig config, Map<String, Dispatcher> dispatchers,
-                    Map<String, MailboxType> mailboxTypes, EnvelopePool envelopes) {
+                    Map<String, MailboxType> mailboxTypes, EnvelopePool envelopes, RotaEventStream eventStream) {
         this.name = name;
+        this.eventStream = eventStream;
         this.settings = settings;
         this.config = config;
         this.dispatchers = Map.copyOf(dispatchers);

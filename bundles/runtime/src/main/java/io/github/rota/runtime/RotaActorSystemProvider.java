@@ -21,7 +21,8 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
         ActorNames.checkSystemName(name);
         Objects.requireNonNull(settings, "settings");
         Providers providers = Providers.load();
-        RuntimeConfig config = RuntimeConfig.from(name, settings, providers);
+        RotaEventStream eventStream = new RotaEventStream();
+        RuntimeConfig config = RuntimeConfig.from(name, settings, providers).withEvents(eventStream::publish);
 
         Map<String, Dispatcher> dispatchers = new LinkedHashMap<>();
         try {
@@ -37,7 +38,7 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
                 : AllocatingEnvelopePool.INSTANCE;
         Map<String, MailboxType> mailboxTypes = providers.mailboxTypes();
 
-        RotaActorSystem system = new RotaActorSystem(name, settings, config, dispatchers, mailboxTypes, envelopes);
+        RotaActorSystem system = new RotaActorSystem(name, settings, config, dispatchers, mailboxTypes, envelopes, eventStream);
         system.start();
         return system;
     }

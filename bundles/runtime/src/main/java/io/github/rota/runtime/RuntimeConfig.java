@@ -44,6 +44,17 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
     record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config) {
     }
 
+    /** Where the dispatchers publish events, once the event stream exists. */
+    RuntimeConfig withEvents(java.util.function.Consumer<Object> events) {
+        List<DispatcherSpec> wired = new ArrayList<>();
+        for (DispatcherSpec spec : dispatchers) {
+            DispatcherConfig c = spec.config();
+            wired.add(new DispatcherSpec(spec.kind(),
+                    new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events)));
+        }
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, wired);
+    }
+
     static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
         Map<String, String> values = settings.asMap();
         for (String key : values.keySet()) {

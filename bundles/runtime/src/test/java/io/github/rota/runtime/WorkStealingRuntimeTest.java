@@ -9,7 +9,9 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
+import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -195,6 +198,21 @@ class WorkStealingRuntimeTest {
     }
 
     @Test
+    void anActorStuckInItsTurnIsReportedOnTheEventStream() throws Exception {
+        system = ActorSystem.create("starving", Settings.empty()
+                .with("rota.dispatcher.default.starvationThresholdMs", 100));
+        TestProbe<WorkerStarvation> reports = TestProbe.create(system);
+        system.eventStream().subscribe(reports.ref(), WorkerStarvation.class);
+        CountDownLatch release = new CountDownLatch(1);
+        ActorRef<String> sleeper = system.spawn(Props.create(() -> context -> release.await()), "sleeper");
+        sleeper.tell("block");
+        WorkerStarvation report = reports.expectMessage();
+        release.countDown();
+        assertThat(report.dispatcherId()).isEqualTo("default");
+        assertThat(report.stack()).anyMatch(frame -> frame.getClassName().contains("WorkStealingRuntimeTest"));
+    }
+
+    @Test
     void aHundredThousandActorsRunOnTheWorkersAlone() {
         ActorSystem s = create(32);
         int baseline = Thread.getAllStackTraces().size();
@@ -209,7 +227,8 @@ class WorkStealingRuntimeTest {
 
         long systemThreads = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("ws-")).count();
-        assertThat(systemThreads).as("the workers, and the ask scheduler once used").isBetween((long) WORKERS, WORKERS + 1L);
+        assertThat(systemThreads).as("the workers, the starvation probe and, once used, the ask scheduler")
+                .isBetween(WORKERS + 1L, WORKERS + 2L);
         assertThat(Thread.getAllStackTraces().size()).isLessThanOrEqualTo(baseline + 2);
     }
 }

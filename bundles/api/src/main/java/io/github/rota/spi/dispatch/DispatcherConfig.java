@@ -2,6 +2,7 @@ package io.github.rota.spi.dispatch;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * What a {@link DispatcherProvider} needs to create a dispatcher.
@@ -10,20 +11,51 @@ import java.util.Objects;
  * @param id the dispatcher's id
  * @param throughputBudget the initial budget, already validated
  * @param properties the kind-specific settings, keys without the {@code rota.dispatcher.<id>.} prefix
+ * @param events where the dispatcher publishes what users should hear about
+ *               ({@link io.github.rota.api.DispatcherError}, {@link io.github.rota.api.WorkerStarvation});
+ *               the actor system's event stream
  */
-public record DispatcherConfig(String systemName, String id, int throughputBudget, Map<String, String> properties) {
+public record DispatcherConfig(String systemName, String id, int throughputBudget, Map<String, String> properties,
+                               Consumer<Object> events) {
 
     /**
      * @param systemName the actor system's name
      * @param id the dispatcher's id
      * @param throughputBudget the initial budget
      * @param properties the kind-specific settings
+     * @param events where the dispatcher publishes events
      */
     public DispatcherConfig {
         Objects.requireNonNull(systemName, "systemName");
         Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(events, "events");
         Dispatcher.checkThroughputBudget(throughputBudget);
         properties = Map.copyOf(properties);
+    }
+
+    /**
+     * A configuration whose events are dropped: for dispatchers used outside an actor system.
+     *
+     * @param systemName the actor system's name, for thread names
+     * @param id the dispatcher's id
+     * @param throughputBudget the initial budget
+     * @param properties the kind-specific settings
+     */
+    public DispatcherConfig(String systemName, String id, int throughputBudget, Map<String, String> properties) {
+        this(systemName, id, throughputBudget, properties, event -> { });
+    }
+
+    /**
+     * Reads a duration property given in milliseconds.
+     *
+     * @param key the property key
+     * @param defaultMillis the value when the key is absent
+     * @param maxMillis largest valid value; 0 is always valid and means "off"
+     * @return the value in milliseconds
+     * @throws IllegalArgumentException naming the full key and the value if invalid
+     */
+    public long millisProperty(String key, int defaultMillis, int maxMillis) {
+        return intProperty(key, defaultMillis, 0, maxMillis);
     }
 
     /**

@@ -25,5 +25,7 @@ enum Counter {
     /** Actors moved from a full local ring to the global queue. */
     OVERFLOW_TO_GLOBAL,
     /** Turns that ended with the budget spent and work left. */
-    BUDGET_YIELDS
+    BUDGET_YIELDS,
+    /** Turns reported by the starvation probe (counted by the probe, not by a worker). */
+    STARVATION_REPORTS
 }

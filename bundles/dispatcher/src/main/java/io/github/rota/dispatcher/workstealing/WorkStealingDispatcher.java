@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -40,11 +42,25 @@ final class WorkStealingDispatcher implements Dispatcher {
     private final LongAdder externalPushes = new LongAdder();
     private final AtomicInteger externalInFlight = new AtomicInteger();
     private final List<Thread> threads = new ArrayList<>();
+    private final Consumer<Object> events;
+    private final String systemName;
+    private final StarvationProbe starvationProbe;
     private volatile int budget;
     private volatile boolean stopping;
 
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget) {
+        this(systemName, id, workerCount, budget, 0, event -> { });
+    }
+
+    /**
+     * @param starvationThresholdMillis report a worker stuck in one turn this long; 0 turns the probe off
+     * @param events where faults and starvation reports are published
+     */
+    WorkStealingDispatcher(String systemName, String id, int workerCount, int budget,
+                           long starvationThresholdMillis, Consumer<Object> events) {
         this.id = id;
+        this.events = events;
+        this.systemName = systemName;
         this.threadPrefix = systemName + "-" + id + "-worker-";
         this.budget = Dispatcher.checkThroughputBudget(budget);
         this.workers = new Worker[workerCount];
@@ -52,6 +68,9 @@ final class WorkStealingDispatcher implements Dispatcher {
             workers[i] = new Worker(i, this, idle);
         }
         idle.attach(this, workers);
+        this.starvationProbe = starvationThresholdMillis > 0
+                ? new StarvationProbe(this, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis), events)
+                : null;
     }
 
     @Override
@@ -73,6 +92,11 @@ final class WorkStealingDispatcher implements Dispatcher {
             Thread thread = new WorkerThread(worker, this, threadPrefix + (worker.index + 1));
             worker.bind(thread);
             threads.add(thread);
+        }
+        if (starvationProbe != null) {
+            Thread probe = new Thread(starvationProbe, systemName + "-" + id + "-starvation-probe");
+            probe.setDaemon(true);
+            threads.add(probe);
         }
         threads.forEach(Thread::start);
     }
@@ -142,11 +166,8 @@ final class WorkStealingDispatcher implements Dispatcher {
     @Override
     public void signalStop() {
         stopping = true;
-        for (Worker worker : workers) {
-            Thread thread = worker.thread();
-            if (thread != null) {
-                LockSupport.unpark(thread);
-            }
+        synchronized (this) {
+            threads.forEach(LockSupport::unpark); // workers and the probe
         }
     }
 
@@ -171,6 +192,7 @@ final class WorkStealingDispatcher implements Dispatcher {
             totals.put(counter, sum);
         }
         totals.merge(Counter.GLOBAL_PUSHES, externalPushes.sum(), Long::sum);
+        totals.put(Counter.STARVATION_REPORTS, starvationProbe == null ? 0 : starvationProbe.reports());
         int[] depths = new int[workers.length];
         for (int i = 0; i < workers.length; i++) {
             depths[i] = workers[i].queueDepth();
@@ -179,6 +201,10 @@ final class WorkStealingDispatcher implements Dispatcher {
     }
 
     // ---------------------------------------------------------------- for the workers
+
+    void publish(Object event) {
+        events.accept(event);
+    }
 
     boolean isStopping() {
         return stopping;

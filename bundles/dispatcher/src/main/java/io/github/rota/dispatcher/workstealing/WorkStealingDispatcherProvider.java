@@ -6,8 +6,10 @@ import io.github.rota.spi.dispatch.DispatcherProvider;
 import java.util.Set;
 
 /**
- * Kind {@value #KIND}, the default: see {@link WorkStealingDispatcher}. Property {@value #WORKERS}:
- * worker threads, default max(available processors, 2), range 1..{@value #MAX_WORKERS}.
+ * Kind {@value #KIND}, the default: see {@link WorkStealingDispatcher}. Properties: {@value #WORKERS},
+ * worker threads, default max(available processors, 2), range 1..{@value #MAX_WORKERS};
+ * {@value #STARVATION_THRESHOLD_MS}, default {@value #DEFAULT_STARVATION_THRESHOLD_MS}, range
+ * 0 (off)..3,600,000.
  */
 public final class WorkStealingDispatcherProvider implements DispatcherProvider {
 
@@ -15,6 +17,10 @@ public final class WorkStealingDispatcherProvider implements DispatcherProvider 
     public static final String KIND = "work-stealing";
     /** Property: number of worker threads. */
     public static final String WORKERS = "workers";
+    /** Property: report a worker stuck in one turn this many milliseconds; 0 turns the probe off. */
+    public static final String STARVATION_THRESHOLD_MS = "starvationThresholdMs";
+    /** Default starvation threshold: a turn of a second is far beyond any healthy one. */
+    public static final int DEFAULT_STARVATION_THRESHOLD_MS = 1_000;
     /** Steal probes and wake-up scans are linear in the worker count; beyond this they cost more than they give. */
     public static final int MAX_WORKERS = 1024;
 
@@ -25,7 +31,7 @@ public final class WorkStealingDispatcherProvider implements DispatcherProvider 
 
     @Override
     public Set<String> propertyKeys() {
-        return Set.of(WORKERS);
+        return Set.of(WORKERS, STARVATION_THRESHOLD_MS);
     }
 
     @Override
@@ -34,6 +40,8 @@ public final class WorkStealingDispatcherProvider implements DispatcherProvider 
         // on another actor cannot deadlock a one-worker pool.
         int defaultWorkers = Math.max(Runtime.getRuntime().availableProcessors(), 2);
         int workers = config.intProperty(WORKERS, defaultWorkers, 1, MAX_WORKERS);
-        return new WorkStealingDispatcher(config.systemName(), config.id(), workers, config.throughputBudget());
+        long starvationThreshold = config.millisProperty(STARVATION_THRESHOLD_MS, DEFAULT_STARVATION_THRESHOLD_MS, 3_600_000);
+        return new WorkStealingDispatcher(config.systemName(), config.id(), workers, config.throughputBudget(),
+                starvationThreshold, config.events());
     }
 }

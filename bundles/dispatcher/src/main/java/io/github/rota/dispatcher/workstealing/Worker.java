@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.lang.invoke.MethodHandles;
@@ -35,12 +36,14 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final VarHandle NEXT;
     private static final VarHandle SLEEPING;
+    private static final VarHandle TURN_EPOCH;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             NEXT = lookup.findVarHandle(WorkerHotFields.class, "next", Schedulable.class);
             SLEEPING = lookup.findVarHandle(WorkerHotFields.class, "sleeping", boolean.class);
+            TURN_EPOCH = lookup.findVarHandle(WorkerHotFields.class, "turnEpoch", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -97,13 +100,18 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
         woken = false;
         turnBudget = pool.throughputBudget();
         counters.increment(Counter.TURNS);
+        long epoch = turnEpoch;
+        TURN_EPOCH.setOpaque(this, epoch + 1); // odd: in a turn (read by the starvation probe)
         boolean more;
         try {
             more = s.runTurn(this);
         } catch (Throwable fault) {
             // The runtime guards user code; reaching here is a bug in a schedulable. Keep the worker.
             LOG.error("turn of {} failed on {}", s, Thread.currentThread().getName(), fault);
+            pool.publish(new DispatcherError(pool.id(), fault, null));
             return;
+        } finally {
+            TURN_EPOCH.setOpaque(this, epoch + 2);
         }
         if (more) {
             counters.increment(Counter.BUDGET_YIELDS);
@@ -246,6 +254,11 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
         return true;
     }
 
+    /** @return odd while in a turn; changes with every turn */
+    long turnEpoch() {
+        return (long) TURN_EPOCH.getOpaque(this);
+    }
+
     boolean isSleeping() {
         return (boolean) SLEEPING.getVolatile(this);
     }
@@ -343,4 +356,6 @@ abstract class WorkerHotFields extends WorkerLeftPad {
     boolean searching;
     boolean woken;
     int turnBudget;
+    /** Incremented at the start and the end of every turn, through {@code Worker.TURN_EPOCH}. */
+    long turnEpoch;
 }

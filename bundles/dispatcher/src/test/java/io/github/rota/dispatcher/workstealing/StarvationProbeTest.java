@@ -1,0 +1,99 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.DispatcherError;
+import io.github.rota.api.WorkerStarvation;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class StarvationProbeTest {
+
+    private final List<Object> events = new CopyOnWriteArrayList<>();
+    private final WorkStealingDispatcher dispatcher =
+            new WorkStealingDispatcher("sys", "probed", 2, 32, 100, events::add);
+
+    @AfterEach
+    void stop() {
+        dispatcher.stop();
+    }
+
+    private static void blockIn(CountDownLatch release) {
+        try {
+            release.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aTurnLongerThanTheThresholdIsReportedOncePerEpisodeWithItsStack() throws InterruptedException {
+        dispatcher.start();
+        CountDownLatch release = new CountDownLatch(1);
+        dispatcher.schedule(turn -> {
+            blockIn(release);
+            return false;
+        });
+        await().until(() -> !events.isEmpty());
+        Thread.sleep(400); // the same episode goes on: it must not be reported again
+        release.countDown();
+
+        assertThat(events).hasSize(1);
+        WorkerStarvation report = (WorkerStarvation) events.get(0);
+        assertThat(report.dispatcherId()).isEqualTo("probed");
+        assertThat(report.workerThread()).startsWith("sys-probed-worker-");
+        assertThat(report.stuckFor()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+        assertThat(report.stack()).anyMatch(frame -> frame.getMethodName().equals("blockIn"));
+        await().until(() -> dispatcher.stats().get(Counter.STARVATION_REPORTS) == 1);
+
+        CountDownLatch again = new CountDownLatch(1);
+        dispatcher.schedule(turn -> {
+            blockIn(again);
+            return false;
+        });
+        await().until(() -> events.size() == 2);
+        again.countDown();
+    }
+
+    @Test
+    void shortTurnsAreNeverReported() {
+        dispatcher.start();
+        LongAdder runs = new LongAdder();
+        for (int i = 0; i < 100_000; i++) {
+            dispatcher.schedule(turn -> {
+                runs.increment();
+                return false;
+            });
+        }
+        await().until(() -> runs.sum() == 100_000);
+        assertThat(events).isEmpty();
+    }
+
+    @Test
+    void aFaultingTurnIsPublishedAndTheWorkerCarriesOn() {
+        dispatcher.start();
+        IllegalStateException bug = new IllegalStateException("bug in a schedulable");
+        dispatcher.schedule(turn -> {
+            throw bug;
+        });
+        LongAdder runs = new LongAdder();
+        for (int i = 0; i < 100; i++) {
+            dispatcher.schedule(turn -> {
+                runs.increment();
+                return false;
+            });
+        }
+        await().until(() -> runs.sum() == 100 && !events.isEmpty());
+        DispatcherError error = (DispatcherError) events.get(0);
+        assertThat(error.dispatcherId()).isEqualTo("probed");
+        assertThat(error.cause()).isSameAs(bug);
+        assertThat(error.actor()).isNull();
+    }
+}
