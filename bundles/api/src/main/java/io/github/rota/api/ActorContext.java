@@ -1,6 +1,7 @@
 package io.github.rota.api;
 
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -64,4 +65,17 @@ public interface ActorContext<M> {
      * @param ref the actor to stop watching
      */
     void unwatch(ActorRef<?> ref);
+
+    /**
+     * Runs work that blocks this thread (I/O, a lock, waiting on a future). The dispatcher is told
+     * first, so the actors queued behind this one on the same worker are handed to other workers
+     * instead of waiting out the block; this actor stays in its turn until the work returns. For an
+     * actor that blocks most of the time, use a {@code pinned} dispatcher instead.
+     *
+     * @param work the blocking work
+     * @param <T> its result type
+     * @return what {@code work} returns
+     * @throws Exception what {@code work} throws
+     */
+    <T> T blocking(Callable<T> work) throws Exception;
 }

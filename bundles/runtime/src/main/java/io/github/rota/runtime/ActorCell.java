@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -640,6 +641,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         } else {
             throw new IllegalArgumentException(self.path() + " can only stop itself or its children, not " + ref.path());
         }
+    }
+
+    @Override
+    public <T> T blocking(Callable<T> work) throws Exception {
+        Objects.requireNonNull(work, "work");
+        dispatcher.beforeBlocking();
+        return work.call();
     }
 
     @Override

@@ -198,6 +198,23 @@ class LifecycleTest {
     }
 
     @Test
+    void blockingRunsTheWorkOnTheTurnAndReturnsItsResult(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<String> actor = system.spawn(Props.create(() -> context -> {
+            Thread turnThread = Thread.currentThread();
+            context.reply(context.blocking(() -> Thread.currentThread() == turnThread ? "same thread" : "moved"));
+            try {
+                context.blocking(null);
+            } catch (NullPointerException e) {
+                context.reply("null work: " + e.getMessage());
+            }
+        }), "blocker");
+        actor.tell("go", probe.ref());
+        probe.expectMessage("same thread");
+        probe.expectMessage("null work: work");
+    }
+
+    @Test
     void replyReachesTheSenderWithTheReplierAsSender(ActorSystem system) {
         TestProbe<String> probe = TestProbe.create(system);
         ActorRef<String> echo = system.spawn(Props.create(() -> context -> context.reply("echo:" + context.message())), "echo");

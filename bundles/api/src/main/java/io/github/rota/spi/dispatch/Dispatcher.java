@@ -53,6 +53,14 @@ public interface Dispatcher {
     /** Stops accepting work and wakes every worker so that it ends, without waiting. */
     void signalStop();
 
+    /**
+     * Called on the thread running a turn just before the turn blocks
+     * ({@link io.github.rota.api.ActorContext#blocking}). A dispatcher that queues work per thread
+     * hands that work to its other threads here. The default does nothing.
+     */
+    default void beforeBlocking() {
+    }
+
     /** @return the current throughput budget: user messages an actor may handle per turn */
     int throughputBudget();
 

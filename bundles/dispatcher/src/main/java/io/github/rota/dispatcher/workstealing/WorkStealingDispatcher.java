@@ -121,6 +121,15 @@ final class WorkStealingDispatcher implements Dispatcher {
         idle.notifyOne();
     }
 
+    /** On one of this pool's workers: hands its queued actors to the others before the turn blocks. */
+    @Override
+    public void beforeBlocking() {
+        Thread current = Thread.currentThread();
+        if (isOwnWorker(current)) {
+            ((WorkerThread) current).worker.handOff();
+        }
+    }
+
     /**
      * Stops the workers after their current turns and hands back what they had not run.
      *

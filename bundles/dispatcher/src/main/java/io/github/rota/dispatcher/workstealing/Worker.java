@@ -319,6 +319,27 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
         idle.notifyOne();
     }
 
+    /**
+     * The current turn is about to block: move the next slot and the ring to the global queue,
+     * where the other workers find them, and wake one.
+     */
+    void handOff() {
+        int moved = 0;
+        Schedulable s = (Schedulable) NEXT.getAndSet(this, null);
+        if (s != null) {
+            pool.pushGlobal(s);
+            moved++;
+        }
+        for (s = ring.pop(); s != null; s = ring.pop()) {
+            pool.pushGlobal(s);
+            moved++;
+        }
+        if (moved > 0) {
+            counters.add(Counter.GLOBAL_PUSHES, moved);
+            idle.notifyOne();
+        }
+    }
+
     /** After the thread has ended: everything still queued here. */
     void drainInto(List<Schedulable> out) {
         Schedulable s = (Schedulable) NEXT.getAndSet(this, null);

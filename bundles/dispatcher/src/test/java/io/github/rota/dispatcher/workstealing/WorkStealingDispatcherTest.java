@@ -210,6 +210,36 @@ class WorkStealingDispatcherTest {
         dispatcher = null;
     }
 
+    @Test
+    void aBlockingTurnHandsItsQueuedActorsToAParkedSibling() {
+        WorkStealingDispatcher d = create(2);
+        await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
+        CountDownLatch secondRan = new CountDownLatch(1);
+        AtomicReference<Boolean> released = new AtomicReference<>();
+        d.schedule(turn -> {
+            // Let the sibling (woken when this worker stopped searching) find nothing and park again.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (d.stats().parkedWorkers() < 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            // Made ready here, it waits in this worker's next slot; the sibling is parked and
+            // nobody wakes it: without the hand-off the block below would never end.
+            d.schedule(inner -> {
+                secondRan.countDown();
+                return false;
+            });
+            d.beforeBlocking();
+            try {
+                released.set(secondRan.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        });
+        await().until(() -> released.get() != null);
+        assertThat(released.get()).as("the queued actor ran while the turn blocked").isTrue();
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, -1, 1_000_001})
     void outOfRangeBudgetIsRejectedAndChangesNothing(int budget) {
