@@ -9,5 +9,6 @@ module io.github.rota.dispatcher {
 
     provides io.github.rota.spi.dispatch.DispatcherProvider
             with io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider,
-                 io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
+                 io.github.rota.dispatcher.executor.ExecutorDispatcherProvider,
+                 io.github.rota.dispatcher.pinned.PinnedDispatcherProvider;
 }

@@ -113,7 +113,7 @@ class BadInputTest {
         "rota.dispatcher.default.throughput|''|rota.dispatcher.default.throughput must be an integer in 1..1000000, was ''",
         "rota.dispatcher.default.workers|0|rota.dispatcher.default.workers must be in 1..1024, was 0",
         "rota.dispatcher.default.workers|abc|rota.dispatcher.default.workers must be an integer in 1..1024, was 'abc'",
-        "rota.dispatcher.default.kind|turbo|rota.dispatcher.default.kind names dispatcher kind 'turbo', which is not installed; installed: [calling-thread, executor, manual, work-stealing]",
+        "rota.dispatcher.default.kind|turbo|rota.dispatcher.default.kind names dispatcher kind 'turbo', which is not installed; installed: [calling-thread, executor, manual, pinned, work-stealing]",
         "rota.system.default.dispatcher|fast|rota.system.default.dispatcher names dispatcher 'fast', which is not configured; configured: [default]",
         "rota.system.default.mailbox|nope|rota.system.default.mailbox names mailbox type 'nope', which is not installed; installed: [racy, unbounded]",
         "rota.dispatcher.default.starvationThresholdMs|-5|rota.dispatcher.default.starvationThresholdMs must be in 0..3600000, was -5",
