@@ -11,4 +11,6 @@ module io.github.rota.dispatcher {
             with io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider,
                  io.github.rota.dispatcher.executor.ExecutorDispatcherProvider,
                  io.github.rota.dispatcher.pinned.PinnedDispatcherProvider;
+    provides io.github.rota.spi.dispatch.DispatcherDecorator
+            with io.github.rota.dispatcher.metering.MeteringDecorator;
 }

@@ -13,4 +13,5 @@ module io.github.rota.runtime {
     uses io.github.rota.spi.dispatch.DispatcherProvider;
     uses io.github.rota.spi.mailbox.MailboxType;
     uses io.github.rota.spi.pool.EnvelopePoolProvider;
+    uses io.github.rota.spi.dispatch.DispatcherDecorator;
 }

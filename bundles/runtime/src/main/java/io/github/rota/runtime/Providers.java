@@ -1,5 +1,6 @@
 package io.github.rota.runtime;
 
+import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePoolProvider;
@@ -11,9 +12,9 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The dispatcher kinds, mailbox types and envelope pool installed, found with {@link ServiceLoader}. */
+/** The dispatcher kinds and decorators, mailbox types and envelope pool installed, found with {@link ServiceLoader}. */
 record Providers(Map<String, DispatcherProvider> dispatcherKinds, Map<String, MailboxType> mailboxTypes,
-                 Optional<EnvelopePoolProvider> envelopePool) {
+                 Map<String, DispatcherDecorator> decorators, Optional<EnvelopePoolProvider> envelopePool) {
 
     private static final Logger LOG = LoggerFactory.getLogger(Providers.class);
 
@@ -21,6 +22,7 @@ record Providers(Map<String, DispatcherProvider> dispatcherKinds, Map<String, Ma
         return new Providers(
                 byName(ServiceLoader.load(DispatcherProvider.class), DispatcherProvider::kind, "dispatcher kind"),
                 byName(ServiceLoader.load(MailboxType.class), MailboxType::id, "mailbox type"),
+                byName(ServiceLoader.load(DispatcherDecorator.class), DispatcherDecorator::name, "dispatcher decorator"),
                 ServiceLoader.load(EnvelopePoolProvider.class).findFirst());
     }
 

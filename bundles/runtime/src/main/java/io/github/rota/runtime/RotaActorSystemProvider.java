@@ -3,6 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.runtime.ActorSystemProvider;
@@ -27,7 +28,11 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
         Map<String, Dispatcher> dispatchers = new LinkedHashMap<>();
         try {
             for (RuntimeConfig.DispatcherSpec spec : config.dispatchers()) {
-                dispatchers.put(spec.config().id(), spec.kind().create(spec.config()));
+                Dispatcher dispatcher = spec.kind().create(spec.config());
+                for (DispatcherDecorator decorator : spec.decorators()) {
+                    dispatcher = decorator.decorate(dispatcher, spec.config());
+                }
+                dispatchers.put(spec.config().id(), dispatcher);
             }
         } catch (RuntimeException e) {
             dispatchers.values().forEach(Dispatcher::stop);

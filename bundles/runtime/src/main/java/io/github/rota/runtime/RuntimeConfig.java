@@ -3,6 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
 
     private static final String KIND = "kind";
     private static final String THROUGHPUT = "throughput";
+    private static final String DECORATORS = "decorators";
     private static final String POOL_PREFIX = "rota.pool.";
     private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
@@ -40,8 +42,9 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
      *
      * @param kind its kind
      * @param config what its provider gets
+     * @param decorators what wraps it, innermost first
      */
-    record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config) {
+    record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, List<DispatcherDecorator> decorators) {
     }
 
     /** Where the dispatchers publish events, once the event stream exists. */
@@ -50,7 +53,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
         for (DispatcherSpec spec : dispatchers) {
             DispatcherConfig c = spec.config();
             wired.add(new DispatcherSpec(spec.kind(),
-                    new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events)));
+                    new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events),
+                    spec.decorators()));
         }
         return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, wired);
     }
@@ -112,6 +116,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                     + "', which is not installed; installed: " + providers.dispatcherKinds().keySet());
         }
         int throughput = DEFAULT_THROUGHPUT;
+        List<DispatcherDecorator> decorators = new ArrayList<>();
         Map<String, String> properties = new TreeMap<>();
         Set<String> kindKeys = kind.propertyKeys();
         for (Map.Entry<String, String> e : values.entrySet()) {
@@ -121,6 +126,18 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             String key = e.getKey().substring(prefix.length());
             if (key.equals(THROUGHPUT)) {
                 throughput = parseInt(e.getKey(), e.getValue(), Dispatcher.MIN_THROUGHPUT_BUDGET, Dispatcher.MAX_THROUGHPUT_BUDGET);
+            } else if (key.equals(DECORATORS)) {
+                for (String name : e.getValue().split(",")) {
+                    if (name.isBlank()) {
+                        continue;
+                    }
+                    DispatcherDecorator decorator = providers.decorators().get(name.trim());
+                    if (decorator == null) {
+                        throw new IllegalArgumentException(e.getKey() + " names decorator '" + name.trim()
+                                + "', which is not installed; installed: " + providers.decorators().keySet());
+                    }
+                    decorators.add(decorator);
+                }
             } else if (kindKeys.contains(key)) {
                 properties.put(key, e.getValue());
             } else if (!key.equals(KIND)) {
@@ -128,11 +145,11 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                         + "'): dispatchers of kind '" + kindName + "' accept " + accepted(kindKeys));
             }
         }
-        return new DispatcherSpec(kind, new DispatcherConfig(systemName, id, throughput, properties));
+        return new DispatcherSpec(kind, new DispatcherConfig(systemName, id, throughput, properties), List.copyOf(decorators));
     }
 
     private static String accepted(Set<String> kindKeys) {
-        List<String> keys = new ArrayList<>(List.of(KIND, THROUGHPUT));
+        List<String> keys = new ArrayList<>(List.of(KIND, THROUGHPUT, DECORATORS));
         keys.addAll(new java.util.TreeSet<>(kindKeys));
         return String.join(", ", keys);
     }

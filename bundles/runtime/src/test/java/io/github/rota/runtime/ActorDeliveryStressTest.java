@@ -103,12 +103,14 @@ class ActorDeliveryStressTest {
         }
     }
 
-    @ParameterizedTest(name = "kind={0}, throughput={1}")
-    @CsvSource({"work-stealing, 32", "work-stealing, 1", "executor, 32", "executor, 1", "calling-thread, 32"})
-    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput) throws Exception {
+    @ParameterizedTest(name = "kind={0}, throughput={1}, decorators={2}")
+    @CsvSource({"work-stealing, 32, ''", "work-stealing, 1, ''", "executor, 32, ''", "executor, 1, ''",
+        "calling-thread, 32, ''", "work-stealing, 32, metering"})
+    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators) throws Exception {
         ActorSystem system = ActorSystem.create("stress", Settings.empty()
                 .with("rota.dispatcher.default.kind", kind)
-                .with("rota.dispatcher.default.throughput", throughput));
+                .with("rota.dispatcher.default.throughput", throughput)
+                .with("rota.dispatcher.default.decorators", decorators));
         try {
             LongAdder handled = new LongAdder();
             ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();

@@ -117,8 +117,9 @@ class BadInputTest {
         "rota.system.default.dispatcher|fast|rota.system.default.dispatcher names dispatcher 'fast', which is not configured; configured: [default]",
         "rota.system.default.mailbox|nope|rota.system.default.mailbox names mailbox type 'nope', which is not installed; installed: [racy, unbounded]",
         "rota.dispatcher.default.starvationThresholdMs|-5|rota.dispatcher.default.starvationThresholdMs must be in 0..3600000, was -5",
+        "rota.dispatcher.default.decorators|metering,tracing|rota.dispatcher.default.decorators names decorator 'tracing', which is not installed; installed: [metering]",
         "rota.pool.enabled|yes|rota.pool.enabled must be true or false, was 'yes'",
-        "rota.dispatcher.default.wrkers|4|unknown setting 'rota.dispatcher.default.wrkers' (value '4'): dispatchers of kind 'work-stealing' accept kind, throughput, starvationThresholdMs, workers",
+        "rota.dispatcher.default.wrkers|4|unknown setting 'rota.dispatcher.default.wrkers' (value '4'): dispatchers of kind 'work-stealing' accept kind, throughput, decorators, starvationThresholdMs, workers",
         "rota.system.nme|x|unknown setting 'rota.system.nme' (value 'x')",
         "rota.dispatcher.a.b.kind|executor|invalid dispatcher id 'a.b' in setting 'rota.dispatcher.a.b.…': use letters, digits, '-' and '_'",
     })
