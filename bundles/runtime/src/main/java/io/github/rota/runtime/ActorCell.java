@@ -727,13 +727,6 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         stash.clear();
     }
 
-    // ---------------------------------------------------------------- introspection
-
-    /** @return messages waiting in the user mailbox */
-    int mailboxSize() {
-        return mailbox.size();
-    }
-
     @Override
     public String toString() {
         return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";

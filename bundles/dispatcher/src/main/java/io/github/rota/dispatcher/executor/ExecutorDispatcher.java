@@ -57,11 +57,6 @@ final class ExecutorDispatcher implements Dispatcher {
         return ExecutorDispatcherProvider.KIND;
     }
 
-    /** @return the pool's parallelism */
-    int workers() {
-        return workers;
-    }
-
     @Override
     public void start() {
         // The pool starts its threads on demand.

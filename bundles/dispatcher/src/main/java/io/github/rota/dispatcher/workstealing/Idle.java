@@ -104,8 +104,4 @@ final class Idle {
     int parkedCount() {
         return parked.get();
     }
-
-    int searchingCount() {
-        return searching.get();
-    }
 }
