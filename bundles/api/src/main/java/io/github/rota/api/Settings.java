@@ -30,7 +30,7 @@ import java.util.Set;
  * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code work-stealing}</td><td>an installed dispatcher kind</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>
- * <tr><td>{@value #POOL_ENABLED}</td><td>{@code true}</td><td>{@code true} or {@code false}</td></tr>
+ * <tr><td>{@value #POOL_ENABLED}</td><td>{@code false}</td><td>{@code true} or {@code false}</td></tr>
  * </table>
  * A dispatcher id exists as soon as any {@code rota.dispatcher.<id>.*} key names it; the
  * {@code default} dispatcher always exists.
@@ -45,7 +45,7 @@ public final class Settings {
     public static final String DEFAULT_DISPATCHER = "rota.system.default.dispatcher";
     /** Id of the mailbox type actors get when their props name none. */
     public static final String DEFAULT_MAILBOX = "rota.system.default.mailbox";
-    /** Whether an installed envelope pool is used; {@code false} allocates every envelope. */
+    /** Whether an installed envelope pool is used; {@code false} (the default) allocates every envelope. */
     public static final String POOL_ENABLED = "rota.pool.enabled";
     /** Prefix of the per-dispatcher keys: {@code rota.dispatcher.<id>.<key>}. */
     public static final String DISPATCHER_PREFIX = "rota.dispatcher.";

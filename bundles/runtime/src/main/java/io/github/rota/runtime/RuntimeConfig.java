@@ -88,7 +88,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                     + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
         }
 
-        boolean poolEnabled = true;
+        // Off unless asked for: on this JVM, allocating an envelope beat recycling it (see README).
+        boolean poolEnabled = false;
         Map<String, String> poolProperties = new TreeMap<>();
         for (Map.Entry<String, String> e : values.entrySet()) {
             if (e.getKey().equals(Settings.POOL_ENABLED)) {

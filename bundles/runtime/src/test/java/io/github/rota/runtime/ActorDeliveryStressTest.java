@@ -103,14 +103,17 @@ class ActorDeliveryStressTest {
         }
     }
 
-    @ParameterizedTest(name = "kind={0}, throughput={1}, decorators={2}")
-    @CsvSource({"work-stealing, 32, ''", "work-stealing, 1, ''", "executor, 32, ''", "executor, 1, ''",
-        "calling-thread, 32, ''", "work-stealing, 32, metering"})
-    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators) throws Exception {
+    @ParameterizedTest(name = "kind={0}, throughput={1}, decorators={2}, pool={3}")
+    @CsvSource({"work-stealing, 32, '', true", "work-stealing, 1, '', true", "executor, 32, '', true",
+        "executor, 1, '', true", "calling-thread, 32, '', true", "work-stealing, 32, metering, true",
+        "work-stealing, 32, '', false"})
+    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators, boolean pool)
+            throws Exception {
         ActorSystem system = ActorSystem.create("stress", Settings.empty()
                 .with("rota.dispatcher.default.kind", kind)
                 .with("rota.dispatcher.default.throughput", throughput)
-                .with("rota.dispatcher.default.decorators", decorators));
+                .with("rota.dispatcher.default.decorators", decorators)
+                .with("rota.pool.enabled", pool));
         try {
             LongAdder handled = new LongAdder();
             ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();

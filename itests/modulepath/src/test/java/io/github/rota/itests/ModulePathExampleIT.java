@@ -51,6 +51,7 @@ class ModulePathExampleIT {
                 .containsPattern("io\\.github\\.rota\\.api binds io\\.github\\.rota\\.runtime ")
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.dispatcher ")
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.mailbox ")
+                .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.pool ")
                 .contains("rota://hello/user/counter counted 5050");
     }
 

@@ -1,0 +1,145 @@
+package io.github.rota.pool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.rota.spi.pool.Envelope;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import org.junit.jupiter.api.Test;
+
+/** The seed's maintainer invariants (section 5), one test each. */
+class ShardedEnvelopePoolTest {
+
+    private final ShardedEnvelopePool pool = new ShardedEnvelopePool(8);
+
+    @Test
+    void releaseReturnsToTheHomeShardOnly() {
+        Envelope madeByShardTwo = pool.acquire(2); // a miss: made for shard 2
+        assertThat(madeByShardTwo.homeShard()).isEqualTo(2);
+        pool.release(madeByShardTwo);
+        assertThat(pool.stats().sizes()).containsExactly(0, 0, 1, 0, 0, 0, 0, 0);
+
+        // Taken through another shard's hint, it still goes home.
+        Envelope strayed = pool.acquire(2);
+        assertThat(strayed).isSameAs(madeByShardTwo);
+        pool.release(strayed);
+        assertThat(pool.acquire(5)).as("shard 5 has none of shard 2's envelopes").isNotSameAs(madeByShardTwo);
+        assertThat(pool.stats().sizes()[2]).isEqualTo(1);
+    }
+
+    @Test
+    void overflowDropsForTheGarbageCollector() {
+        for (int i = 0; i < EnvelopeRing.CAPACITY + 3; i++) {
+            pool.release(new Envelope(0)); // never blocks, never throws
+        }
+        PoolStats stats = pool.stats();
+        assertThat(stats.sizes()[0]).isEqualTo(EnvelopeRing.CAPACITY);
+        assertThat(stats.drops()[0]).isEqualTo(3);
+        assertThat(stats.totalDrops()).isEqualTo(3);
+    }
+
+    @Test
+    void acquireNeverReturnsNull() {
+        for (int shard = 0; shard < 20; shard++) {
+            assertThat(pool.acquire(shard)).isNotNull();
+        }
+        assertThat(pool.stats().totalMisses()).isEqualTo(20);
+        pool.release(pool.acquire(1));
+        assertThat(pool.acquire(1)).isNotNull();
+        assertThat(pool.stats().totalHits()).isEqualTo(1);
+    }
+
+    @Test
+    void shardCountIsAPowerOfTwoFromEightTo128() {
+        assertThat(ShardedEnvelopePool.shardCountFor(1)).isEqualTo(8);
+        assertThat(ShardedEnvelopePool.shardCountFor(2)).isEqualTo(8);
+        assertThat(ShardedEnvelopePool.shardCountFor(4)).isEqualTo(8);
+        assertThat(ShardedEnvelopePool.shardCountFor(6)).isEqualTo(16);
+        assertThat(ShardedEnvelopePool.shardCountFor(32)).isEqualTo(64);
+        assertThat(ShardedEnvelopePool.shardCountFor(100)).isEqualTo(128);
+        assertThat(Integer.bitCount(EnvelopeRing.CAPACITY)).isEqualTo(1);
+        assertThatThrownBy(() -> new ShardedEnvelopePool(12))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("shard count must be a power of two, was 12");
+    }
+
+    @Test
+    void homeShardsAreAssignedRoundRobin() {
+        List<Integer> homes = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            homes.add(pool.assignHomeShard());
+        }
+        assertThat(homes).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 0, 1);
+    }
+
+    @Test
+    void resetClearsEveryPerMessageFieldButTheHomeShard() {
+        Envelope envelope = pool.acquire(3).fill("message", null);
+        Envelope next = new Envelope(3);
+        envelope.spNext(next);
+        pool.release(envelope);
+        assertThat(envelope.message()).isNull();
+        assertThat(envelope.sender()).isNull();
+        assertThat(envelope.lvNext()).as("never pooled while still linked").isNull();
+        assertThat(envelope.homeShard()).isEqualTo(3);
+    }
+
+    @Test
+    void unknownPropertiesAreRejectedByName() {
+        assertThatThrownBy(() -> new ShardedEnvelopePoolProvider().create(Map.of("sharts", "4")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown setting 'rota.pool.sharts' (value '4')");
+    }
+
+    @Test
+    void concurrentUseKeepsEveryEnvelopeInExactlyOnePlace() throws Exception {
+        int threads = 4;
+        int rounds = 200_000;
+        Set<Envelope> inHand = Collections.newSetFromMap(new ConcurrentHashMap<>());
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            Thread thread = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                List<Envelope> held = new ArrayList<>();
+                for (int i = 0; i < rounds; i++) {
+                    Envelope e = pool.acquire(i + id);
+                    if (!inHand.add(e)) {
+                        violations.add("handed out twice: " + System.identityHashCode(e));
+                    }
+                    held.add(e);
+                    if (held.size() == 8) {
+                        for (Envelope h : held) {
+                            inHand.remove(h);
+                            pool.release(h);
+                        }
+                        held.clear();
+                    }
+                }
+            });
+            thread.start();
+            started.add(thread);
+        }
+        for (Thread thread : started) {
+            thread.join();
+        }
+        assertThat(violations).isEmpty();
+        PoolStats stats = pool.stats();
+        assertThat(stats.totalHits() + stats.totalMisses()).isEqualTo((long) threads * rounds);
+        // Every envelope ever made (a miss) is now either in a shard or was dropped, exactly once.
+        assertThat(stats.totalSize() + stats.totalDrops()).isEqualTo(stats.totalMisses());
+        assertThat(violations).isEmpty();
+    }
+}
