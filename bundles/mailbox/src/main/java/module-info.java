@@ -1,8 +1,11 @@
 /** Rota's mailbox types, provided to the runtime through {@link io.github.rota.spi.mailbox.MailboxType}. */
 module io.github.rota.mailbox {
     requires io.github.rota.api;
+    requires org.jctools.core;
+    requires jdk.unsupported; // JCTools reaches sun.misc.Unsafe; its own descriptor does not resolve it
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
 
-    provides io.github.rota.spi.mailbox.MailboxType with io.github.rota.mailbox.UnboundedMailboxType;
+    provides io.github.rota.spi.mailbox.MailboxType
+            with io.github.rota.mailbox.UnboundedMailboxType, io.github.rota.mailbox.BoundedMailboxType;
 }

@@ -26,7 +26,9 @@ import java.util.Set;
  * <caption>Settings keys</caption>
  * <tr><th>key</th><th>default</th><th>range</th></tr>
  * <tr><td>{@value #DEFAULT_DISPATCHER}</td><td>{@code default}</td><td>a configured dispatcher id</td></tr>
- * <tr><td>{@value #DEFAULT_MAILBOX}</td><td>{@code unbounded}</td><td>an installed mailbox type id</td></tr>
+ * <tr><td>{@value #DEFAULT_MAILBOX}</td><td>{@code unbounded}</td><td>an installed or configured mailbox id</td></tr>
+ * <tr><td>{@code rota.mailbox.<id>.type}</td><td>{@code <id>}</td><td>an installed mailbox type</td></tr>
+ * <tr><td>{@code rota.mailbox.<id>.capacity}</td><td>1024</td><td>2..2^30 ({@code bounded})</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code work-stealing}</td><td>an installed dispatcher kind</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>

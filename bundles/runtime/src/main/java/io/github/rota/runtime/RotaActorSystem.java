@@ -89,8 +89,8 @@ final class RotaActorSystem implements ActorSystem {
         String mailboxId = props.mailboxId() != null ? props.mailboxId() : config.defaultMailbox();
         MailboxType mailboxType = mailboxTypes.get(mailboxId);
         if (mailboxType == null) {
-            throw new IllegalArgumentException("cannot spawn " + path + ": unknown mailbox type '" + mailboxId
-                    + "'; installed: " + new java.util.TreeSet<>(mailboxTypes.keySet()));
+            throw new IllegalArgumentException("cannot spawn " + path + ": unknown mailbox '" + mailboxId
+                    + "'; known: " + new java.util.TreeSet<>(mailboxTypes.keySet()));
         }
         return new ActorCell<>(this, parent, path, actorName, uids.incrementAndGet(), props, dispatcher,
                 mailboxType.create(envelopes), envelopes, envelopes.assignHomeShard());

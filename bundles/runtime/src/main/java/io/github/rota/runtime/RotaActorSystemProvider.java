@@ -41,7 +41,7 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
         EnvelopePool envelopes = config.poolEnabled() && providers.envelopePool().isPresent()
                 ? providers.envelopePool().get().create(config.poolProperties())
                 : AllocatingEnvelopePool.INSTANCE;
-        Map<String, MailboxType> mailboxTypes = providers.mailboxTypes();
+        Map<String, MailboxType> mailboxTypes = config.mailboxes();
 
         RotaActorSystem system = new RotaActorSystem(name, settings, config, dispatchers, mailboxTypes, envelopes, eventStream);
         system.start();

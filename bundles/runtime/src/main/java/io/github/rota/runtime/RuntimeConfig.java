@@ -5,6 +5,8 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.mailbox.MailboxConfig;
+import io.github.rota.spi.mailbox.MailboxType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +22,11 @@ import java.util.TreeMap;
  * @param poolEnabled whether an installed envelope pool is used
  * @param poolProperties the {@code rota.pool.*} keys (without prefix) for the pool provider
  * @param dispatchers one entry per configured dispatcher
+ * @param mailboxes every mailbox id: the installed types under their own ids, and the configured ones
  */
 record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean poolEnabled,
-                     Map<String, String> poolProperties, List<DispatcherSpec> dispatchers) {
+                     Map<String, String> poolProperties, List<DispatcherSpec> dispatchers,
+                     Map<String, MailboxType> mailboxes) {
 
     /** Dispatcher kind used when {@code rota.dispatcher.<id>.kind} is not set. */
     static final String DEFAULT_KIND = "work-stealing";
@@ -35,6 +39,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
     private static final String THROUGHPUT = "throughput";
     private static final String DECORATORS = "decorators";
     private static final String POOL_PREFIX = "rota.pool.";
+    private static final String MAILBOX_PREFIX = "rota.mailbox.";
+    private static final String TYPE = "type";
     private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
     /**
@@ -56,14 +62,15 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                     new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events),
                     spec.decorators()));
         }
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, wired);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, wired, mailboxes);
     }
 
     static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
         Map<String, String> values = settings.asMap();
         for (String key : values.keySet()) {
             if (!key.equals(Settings.DEFAULT_DISPATCHER) && !key.equals(Settings.DEFAULT_MAILBOX)
-                    && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)) {
+                    && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)
+                    && !key.startsWith(MAILBOX_PREFIX)) {
                 throw unknownKey(key, values.get(key));
             }
             if (key.startsWith(Settings.DISPATCHER_PREFIX)
@@ -82,10 +89,11 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             throw new IllegalArgumentException(Settings.DEFAULT_DISPATCHER + " names dispatcher '" + defaultDispatcher
                     + "', which is not configured; configured: " + settings.dispatcherIds());
         }
+        Map<String, MailboxType> mailboxes = mailboxes(values, providers);
         String defaultMailbox = values.getOrDefault(Settings.DEFAULT_MAILBOX, DEFAULT_MAILBOX_ID);
-        if (!providers.mailboxTypes().containsKey(defaultMailbox)) {
-            throw new IllegalArgumentException(Settings.DEFAULT_MAILBOX + " names mailbox type '" + defaultMailbox
-                    + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
+        if (!mailboxes.containsKey(defaultMailbox)) {
+            throw new IllegalArgumentException(Settings.DEFAULT_MAILBOX + " names mailbox '" + defaultMailbox
+                    + "', which is neither installed nor configured; known: " + mailboxes.keySet());
         }
 
         // Off unless asked for: on this JVM, allocating an envelope beat recycling it (see README).
@@ -101,7 +109,44 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                 poolProperties.put(e.getKey().substring(POOL_PREFIX.length()), e.getValue());
             }
         }
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, dispatchers);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, dispatchers, mailboxes);
+    }
+
+    /** Installed types under their own ids, plus the ids configured as {@code rota.mailbox.<id>.*}. */
+    private static Map<String, MailboxType> mailboxes(Map<String, String> values, Providers providers) {
+        Map<String, MailboxType> mailboxes = new TreeMap<>();
+        providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
+        Map<String, Map<String, String>> configured = new TreeMap<>();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!e.getKey().startsWith(MAILBOX_PREFIX)) {
+                continue;
+            }
+            String rest = e.getKey().substring(MAILBOX_PREFIX.length());
+            int dot = rest.lastIndexOf('.');
+            if (dot <= 0 || !VALID_ID.matcher(rest.substring(0, dot)).matches()) {
+                throw unknownKey(e.getKey(), e.getValue());
+            }
+            configured.computeIfAbsent(rest.substring(0, dot), id -> new TreeMap<>()).put(rest.substring(dot + 1), e.getValue());
+        }
+        for (Map.Entry<String, Map<String, String>> entry : configured.entrySet()) {
+            String id = entry.getKey();
+            Map<String, String> properties = new TreeMap<>(entry.getValue());
+            String typeName = properties.containsKey(TYPE) ? properties.remove(TYPE) : id;
+            MailboxType type = providers.mailboxTypes().get(typeName);
+            if (type == null) {
+                throw new IllegalArgumentException(MAILBOX_PREFIX + id + "." + TYPE + " names mailbox type '" + typeName
+                        + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
+            }
+            for (Map.Entry<String, String> p : properties.entrySet()) {
+                if (!type.propertyKeys().contains(p.getKey())) {
+                    throw new IllegalArgumentException("unknown setting '" + MAILBOX_PREFIX + id + "." + p.getKey()
+                            + "' (value '" + p.getValue() + "'): mailboxes of type '" + typeName + "' accept type"
+                            + (type.propertyKeys().isEmpty() ? "" : ", " + String.join(", ", new java.util.TreeSet<>(type.propertyKeys()))));
+                }
+            }
+            mailboxes.put(id, type.configure(new MailboxConfig(id, properties)));
+        }
+        return mailboxes;
     }
 
     private static DispatcherSpec dispatcher(String systemName, String id, Map<String, String> values, Providers providers) {

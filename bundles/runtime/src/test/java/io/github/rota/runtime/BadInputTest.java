@@ -64,7 +64,7 @@ class BadInputTest {
                 .hasMessageContaining("configured: [default]");
         assertThatThrownBy(() -> system.spawn(props.withMailbox("nope"), "a"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("unknown mailbox type 'nope'")
+                .hasMessageContaining("unknown mailbox 'nope'")
                 .hasMessageContaining("unbounded");
         // The name was not taken by the failed attempts.
         assertThat(system.spawn(props, "a").name()).isEqualTo("a");
@@ -115,7 +115,10 @@ class BadInputTest {
         "rota.dispatcher.default.workers|abc|rota.dispatcher.default.workers must be an integer in 1..1024, was 'abc'",
         "rota.dispatcher.default.kind|turbo|rota.dispatcher.default.kind names dispatcher kind 'turbo', which is not installed; installed: [calling-thread, executor, manual, pinned, work-stealing]",
         "rota.system.default.dispatcher|fast|rota.system.default.dispatcher names dispatcher 'fast', which is not configured; configured: [default]",
-        "rota.system.default.mailbox|nope|rota.system.default.mailbox names mailbox type 'nope', which is not installed; installed: [racy, unbounded]",
+        "rota.system.default.mailbox|nope|rota.system.default.mailbox names mailbox 'nope', which is neither installed nor configured; known: [bounded, racy, unbounded]",
+        "rota.mailbox.small.type|nope|rota.mailbox.small.type names mailbox type 'nope', which is not installed; installed: [bounded, racy, unbounded]",
+        "rota.mailbox.bounded.capacity|0|rota.mailbox.bounded.capacity must be in 2..1073741824, was 0",
+        "rota.mailbox.unbounded.capacity|8|unknown setting 'rota.mailbox.unbounded.capacity' (value '8'): mailboxes of type 'unbounded' accept type",
         "rota.dispatcher.default.starvationThresholdMs|-5|rota.dispatcher.default.starvationThresholdMs must be in 0..3600000, was -5",
         "rota.dispatcher.default.decorators|metering,tracing|rota.dispatcher.default.decorators names decorator 'tracing', which is not installed; installed: [metering]",
         "rota.pool.enabled|yes|rota.pool.enabled must be true or false, was 'yes'",

@@ -1,0 +1,63 @@
+package io.github.rota.mailbox;
+
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MailboxConfig;
+import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.mailbox.RecyclePolicy;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.Set;
+
+/**
+ * Mailbox type {@value #ID}: see {@link BoundedMailbox}. Property {@value #CAPACITY}: messages it
+ * holds, default {@value #DEFAULT_CAPACITY}, range 2..2^30, rounded up to a power of two.
+ */
+public final class BoundedMailboxType implements MailboxType {
+
+    /** The id actors select this type by. */
+    public static final String ID = "bounded";
+    /** Property: how many messages a mailbox holds before new ones become dead letters. */
+    public static final String CAPACITY = "capacity";
+    /** Default capacity. */
+    public static final int DEFAULT_CAPACITY = 1024;
+
+    private final int capacity;
+
+    /** The type with the default capacity, as found by {@link java.util.ServiceLoader}. */
+    public BoundedMailboxType() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    private BoundedMailboxType(int capacity) {
+        this.capacity = capacity;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public RecyclePolicy recyclePolicy() {
+        return RecyclePolicy.PREVIOUS;
+    }
+
+    @Override
+    public Set<String> propertyKeys() {
+        return Set.of(CAPACITY);
+    }
+
+    @Override
+    public MailboxType configure(MailboxConfig config) {
+        return new BoundedMailboxType(config.intProperty(CAPACITY, DEFAULT_CAPACITY, 2, 1 << 30));
+    }
+
+    @Override
+    public Mailbox create(EnvelopePool pool) {
+        return new BoundedMailbox(pool, capacity);
+    }
+
+    @Override
+    public String toString() {
+        return "bounded(" + capacity + ")";
+    }
+}

@@ -1,0 +1,57 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DeadLetter;
+import io.github.rota.api.Props;
+import io.github.rota.api.Settings;
+import io.github.rota.testkit.ActorSystemExtension;
+import io.github.rota.testkit.TestProbe;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A full bounded mailbox turns messages into counted dead letters and never blocks the sender. */
+class BoundedMailboxTest {
+
+    @RegisterExtension
+    final ActorSystemExtension actors = ActorSystemExtension.withSettings(Settings.empty()
+            .with("rota.mailbox.small.type", "bounded")
+            .with("rota.mailbox.small.capacity", 4));
+
+    @Test
+    void overflowBecomesDeadLettersAndSendersNeverWait() throws Exception {
+        ActorSystem system = actors.system();
+        TestProbe<DeadLetter> deadLetters = TestProbe.create(system);
+        system.eventStream().subscribe(deadLetters.ref(), DeadLetter.class);
+        CountDownLatch handling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger handled = new AtomicInteger();
+        ActorRef<Integer> slow = system.spawn(Props.<Integer>create(() -> context -> {
+            handled.incrementAndGet();
+            if (context.message() == 0) {
+                handling.countDown();
+                release.await();
+            }
+        }).withMailbox("small"), "slow");
+
+        slow.tell(0);
+        assertThat(handling.await(10, TimeUnit.SECONDS)).isTrue(); // 0 is in hand, the mailbox is empty
+        for (int i = 1; i <= 10; i++) {
+            slow.tell(i); // returns at once even when full
+        }
+        for (int i = 5; i <= 10; i++) {
+            DeadLetter letter = deadLetters.expectMessage();
+            assertThat(letter.message()).isEqualTo(i);
+            assertThat(letter.reason()).isEqualTo(DeadLetter.Reason.MAILBOX_FULL);
+            assertThat(letter.recipient()).isEqualTo(slow);
+        }
+        assertThat(system.deadLetterCount()).isEqualTo(6);
+        release.countDown();
+        org.awaitility.Awaitility.await().until(() -> handled.get() == 5);
+    }
+}
