@@ -7,5 +7,7 @@ module io.github.rota.mailbox {
     requires static org.osgi.annotation.versioning;
 
     provides io.github.rota.spi.mailbox.MailboxType
-            with io.github.rota.mailbox.UnboundedMailboxType, io.github.rota.mailbox.BoundedMailboxType;
+            with io.github.rota.mailbox.UnboundedMailboxType,
+                 io.github.rota.mailbox.BoundedMailboxType,
+                 io.github.rota.mailbox.ControlAwareMailboxType;
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.ControlMessage;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.Props;
 import io.github.rota.api.Settings;
@@ -15,13 +16,39 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A full bounded mailbox turns messages into counted dead letters and never blocks the sender. */
-class BoundedMailboxTest {
+/** Mailbox types through the runtime: configured ids, overflow to dead letters, control first. */
+class MailboxTypesTest {
 
     @RegisterExtension
     final ActorSystemExtension actors = ActorSystemExtension.withSettings(Settings.empty()
             .with("rota.mailbox.small.type", "bounded")
             .with("rota.mailbox.small.capacity", 4));
+
+    private record Cancel() implements ControlMessage {
+    }
+
+    @Test
+    void aControlMessageOvertakesQueuedOrdinaryOnes() throws Exception {
+        ActorSystem system = actors.system();
+        TestProbe<Object> probe = TestProbe.create(system);
+        CountDownLatch handling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ActorRef<Object> actor = system.spawn(Props.<Object>create(() -> context -> {
+            if ("block".equals(context.message())) {
+                handling.countDown();
+                release.await();
+            } else {
+                probe.ref().tell(context.message());
+            }
+        }).withMailbox("control-aware"), "controlled");
+        actor.tell("block");
+        assertThat(handling.await(10, TimeUnit.SECONDS)).isTrue();
+        actor.tell("o1");
+        actor.tell("o2");
+        actor.tell(new Cancel());
+        release.countDown();
+        assertThat(probe.receiveMessages(3)).containsExactly(new Cancel(), "o1", "o2");
+    }
 
     @Test
     void overflowBecomesDeadLettersAndSendersNeverWait() throws Exception {

@@ -1,0 +1,47 @@
+package io.github.rota.mailbox;
+
+import io.github.rota.api.ControlMessage;
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
+
+/**
+ * Unbounded mailbox that delivers {@link ControlMessage}s ahead of ordinary messages: two
+ * {@link UnboundedMailbox} queues, the control one always drained first. FIFO within each; a
+ * control message overtakes every ordinary message already queued.
+ *
+ * <p>Recycling ({@link io.github.rota.spi.mailbox.RecyclePolicy#SENTINEL}): each inner queue
+ * releases its previous sentinel on its own next dequeue, which is always after the envelope's
+ * turn: an envelope handed out stays valid until the next dequeue of this mailbox.
+ */
+final class ControlAwareMailbox implements Mailbox {
+
+    private final UnboundedMailbox control;
+    private final UnboundedMailbox ordinary;
+
+    ControlAwareMailbox(EnvelopePool pool) {
+        this.control = new UnboundedMailbox(pool);
+        this.ordinary = new UnboundedMailbox(pool);
+    }
+
+    @Override
+    public boolean enqueue(Envelope envelope) {
+        return (envelope.message() instanceof ControlMessage ? control : ordinary).enqueue(envelope);
+    }
+
+    @Override
+    public Envelope dequeue() {
+        Envelope next = control.dequeue();
+        return next != null ? next : ordinary.dequeue();
+    }
+
+    @Override
+    public boolean hasMessages() {
+        return control.hasMessages() || ordinary.hasMessages();
+    }
+
+    @Override
+    public int size() {
+        return control.size() + ordinary.size();
+    }
+}
