@@ -188,6 +188,30 @@ public final class Settings {
         return DISPATCHER_PREFIX + id + "." + key;
     }
 
+    /**
+     * Parses an integer setting, for runtimes and providers validating their keys.
+     *
+     * @param key the full key, named in the error
+     * @param raw the value as given
+     * @param min smallest valid value
+     * @param max largest valid value
+     * @return the value
+     * @throws IllegalArgumentException naming the key and the value if it is not an integer in
+     *         {@code min..max}
+     */
+    public static int parseInt(String key, String raw, int min, int max) {
+        int value;
+        try {
+            value = Integer.parseInt(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be an integer in " + min + ".." + max + ", was '" + raw + "'");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + value);
+        }
+        return value;
+    }
+
     private static String checkKey(String key) {
         Objects.requireNonNull(key, "key");
         if (!key.startsWith(PREFIX)) {

@@ -171,7 +171,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             }
             String key = e.getKey().substring(prefix.length());
             if (key.equals(THROUGHPUT)) {
-                throughput = parseInt(e.getKey(), e.getValue(), Dispatcher.MIN_THROUGHPUT_BUDGET, Dispatcher.MAX_THROUGHPUT_BUDGET);
+                throughput = Settings.parseInt(e.getKey(), e.getValue(), Dispatcher.MIN_THROUGHPUT_BUDGET, Dispatcher.MAX_THROUGHPUT_BUDGET);
             } else if (key.equals(DECORATORS)) {
                 for (String name : e.getValue().split(",")) {
                     if (name.isBlank()) {
@@ -202,19 +202,6 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
 
     private static IllegalArgumentException unknownKey(String key, String value) {
         return new IllegalArgumentException("unknown setting '" + key + "' (value '" + value + "')");
-    }
-
-    static int parseInt(String key, String raw, int min, int max) {
-        int value;
-        try {
-            value = Integer.parseInt(raw.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be an integer in " + min + ".." + max + ", was '" + raw + "'");
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + value);
-        }
-        return value;
     }
 
     private static boolean parseBoolean(String key, String raw) {

@@ -1,5 +1,6 @@
 package io.github.rota.spi.dispatch;
 
+import io.github.rota.api.Settings;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -71,21 +72,7 @@ public record DispatcherConfig(String systemName, String id, int throughputBudge
      */
     public int intProperty(String key, int defaultValue, int min, int max) {
         String raw = properties.get(key);
-        if (raw == null) {
-            return defaultValue;
-        }
-        int value;
-        try {
-            value = Integer.parseInt(raw.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(fullKey(key) + " must be an integer in " + min + ".." + max
-                    + ", was '" + raw + "'");
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(fullKey(key) + " must be in " + min + ".." + max
-                    + ", was " + value);
-        }
-        return value;
+        return raw == null ? defaultValue : Settings.parseInt(fullKey(key), raw, min, max);
     }
 
     /**

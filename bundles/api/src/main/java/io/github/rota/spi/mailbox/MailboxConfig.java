@@ -1,5 +1,6 @@
 package io.github.rota.spi.mailbox;
 
+import io.github.rota.api.Settings;
 import java.util.Map;
 import java.util.Objects;
 
@@ -34,19 +35,6 @@ public record MailboxConfig(String id, Map<String, String> properties) {
      */
     public int intProperty(String key, int defaultValue, int min, int max) {
         String raw = properties.get(key);
-        if (raw == null) {
-            return defaultValue;
-        }
-        String fullKey = "rota.mailbox." + id + "." + key;
-        int value;
-        try {
-            value = Integer.parseInt(raw.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(fullKey + " must be an integer in " + min + ".." + max + ", was '" + raw + "'");
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(fullKey + " must be in " + min + ".." + max + ", was " + value);
-        }
-        return value;
+        return raw == null ? defaultValue : Settings.parseInt("rota.mailbox." + id + "." + key, raw, min, max);
     }
 }
