@@ -29,6 +29,7 @@ import java.util.Set;
  * <tr><td>{@value #DEFAULT_MAILBOX}</td><td>{@code unbounded}</td><td>an installed or configured mailbox id</td></tr>
  * <tr><td>{@code rota.mailbox.<id>.type}</td><td>{@code <id>}</td><td>an installed mailbox type</td></tr>
  * <tr><td>{@code rota.mailbox.<id>.capacity}</td><td>1024</td><td>2..2^30 ({@code bounded})</td></tr>
+ * <tr><td>{@code rota.mailbox.<id>.priority}</td><td>none</td><td>an installed {@code MessagePriority} name</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.kind}</td><td>{@code work-stealing}</td><td>an installed dispatcher kind</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>

@@ -1,0 +1,75 @@
+package io.github.rota.mailbox;
+
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MailboxConfig;
+import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.mailbox.MessagePriority;
+import io.github.rota.spi.mailbox.RecyclePolicy;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The mailbox types {@code priority} and {@code stable-priority}: see {@link PriorityMailbox}.
+ * Property {@value #PRIORITY} names the installed {@link MessagePriority} to order by; it is
+ * required to spawn an actor with such a mailbox.
+ */
+abstract class AbstractPriorityMailboxType implements MailboxType {
+
+    /** Property: the name of the {@link MessagePriority} to order by. */
+    static final String PRIORITY = "priority";
+
+    private final boolean stable;
+    private final MessagePriority priority;
+
+    AbstractPriorityMailboxType(boolean stable, MessagePriority priority) {
+        this.stable = stable;
+        this.priority = priority;
+    }
+
+    /** @return a type like this one, ordering by {@code priority} */
+    abstract MailboxType orderedBy(MessagePriority priority);
+
+    @Override
+    public String id() {
+        return stable ? "stable-priority" : "priority";
+    }
+
+    @Override
+    public RecyclePolicy recyclePolicy() {
+        return stable ? RecyclePolicy.PREVIOUS : RecyclePolicy.NEVER;
+    }
+
+    @Override
+    public Set<String> propertyKeys() {
+        return Set.of(PRIORITY);
+    }
+
+    @Override
+    public MailboxType configure(MailboxConfig config) {
+        String name = config.properties().get(PRIORITY);
+        if (name == null) {
+            return this;
+        }
+        List<String> installed = new ArrayList<>();
+        for (MessagePriority candidate : ServiceLoader.load(MessagePriority.class)) {
+            if (candidate.name().equals(name.trim())) {
+                return orderedBy(candidate);
+            }
+            installed.add(candidate.name());
+        }
+        throw new IllegalArgumentException("rota.mailbox." + config.id() + "." + PRIORITY + " names message priority '"
+                + name + "', which is not installed; installed: " + installed);
+    }
+
+    @Override
+    public Mailbox create(EnvelopePool pool) {
+        if (priority == null) {
+            throw new IllegalStateException("a '" + id() + "' mailbox needs an ordering: configure an id with "
+                    + "rota.mailbox.<id>.type=" + id() + " and rota.mailbox.<id>.priority=<name>");
+        }
+        return new PriorityMailbox(pool, priority, stable);
+    }
+}

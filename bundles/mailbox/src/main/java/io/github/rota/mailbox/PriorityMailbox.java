@@ -1,0 +1,71 @@
+package io.github.rota.mailbox;
+
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MessagePriority;
+import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.Comparator;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Unbounded mailbox ordered by a {@link MessagePriority}: the lowest message first. The stable
+ * variant breaks ties by arrival order (a sequence number per message); the plain one does not.
+ *
+ * <p>Why a {@link PriorityBlockingQueue}: a heap needs mutual exclusion, and the JDK's holds its
+ * lock only for the O(log n) sift, never while waiting (we never call its blocking methods), as
+ * Akka's priority mailboxes do. Non-empty as soon as {@code enqueue} returns; depth O(1).
+ * Each message costs one small {@code Entry} besides its envelope.
+ *
+ * <p>Recycling: the plain variant never returns envelopes (the seed's unbounded priority mailbox);
+ * the stable one returns each one dequeue later.
+ */
+final class PriorityMailbox implements Mailbox {
+
+    private record Entry(Envelope envelope, long sequence) {
+    }
+
+    private final EnvelopePool pool;
+    private final boolean stable;
+    private final PriorityBlockingQueue<Entry> queue;
+    private final AtomicLong arrivals = new AtomicLong();
+    private Envelope previous;
+
+    PriorityMailbox(EnvelopePool pool, MessagePriority priority, boolean stable) {
+        this.pool = pool;
+        this.stable = stable;
+        Comparator<Entry> order = (a, b) -> priority.compare(a.envelope().message(), b.envelope().message());
+        this.queue = new PriorityBlockingQueue<>(11, stable ? order.thenComparingLong(Entry::sequence) : order);
+    }
+
+    @Override
+    public boolean enqueue(Envelope envelope) {
+        return queue.offer(new Entry(envelope, stable ? arrivals.getAndIncrement() : 0));
+    }
+
+    @Override
+    public Envelope dequeue() {
+        if (previous != null) {
+            pool.release(previous);
+            previous = null;
+        }
+        Entry next = queue.poll();
+        if (next == null) {
+            return null;
+        }
+        if (stable) {
+            previous = next.envelope();
+        }
+        return next.envelope();
+    }
+
+    @Override
+    public boolean hasMessages() {
+        return !queue.isEmpty();
+    }
+
+    @Override
+    public int size() {
+        return queue.size();
+    }
+}
