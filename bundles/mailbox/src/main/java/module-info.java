@@ -11,7 +11,8 @@ module io.github.rota.mailbox {
                  io.github.rota.mailbox.BoundedMailboxType,
                  io.github.rota.mailbox.ControlAwareMailboxType,
                  io.github.rota.mailbox.PriorityMailboxType,
-                 io.github.rota.mailbox.StablePriorityMailboxType;
+                 io.github.rota.mailbox.StablePriorityMailboxType,
+                 io.github.rota.mailbox.FairMailboxType;
 
     uses io.github.rota.spi.mailbox.MessagePriority;
 }

@@ -103,17 +103,20 @@ class ActorDeliveryStressTest {
         }
     }
 
-    @ParameterizedTest(name = "kind={0}, throughput={1}, decorators={2}, pool={3}")
-    @CsvSource({"work-stealing, 32, '', true", "work-stealing, 1, '', true", "executor, 32, '', true",
-        "executor, 1, '', true", "calling-thread, 32, '', true", "work-stealing, 32, metering, true",
-        "work-stealing, 32, '', false"})
-    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators, boolean pool)
-            throws Exception {
+    @ParameterizedTest(name = "kind={0}, throughput={1}, decorators={2}, pool={3}, mailbox={4}")
+    @CsvSource({"work-stealing, 32, '', true, unbounded", "work-stealing, 1, '', true, unbounded",
+        "executor, 32, '', true, unbounded", "executor, 1, '', true, unbounded",
+        "calling-thread, 32, '', true, unbounded", "work-stealing, 32, metering, true, unbounded",
+        "work-stealing, 32, '', false, unbounded", "work-stealing, 32, '', true, per-sender-fair",
+        "work-stealing, 32, '', true, control-aware"})
+    void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators, boolean pool,
+                                                     String mailbox) throws Exception {
         ActorSystem system = ActorSystem.create("stress", Settings.empty()
                 .with("rota.dispatcher.default.kind", kind)
                 .with("rota.dispatcher.default.throughput", throughput)
                 .with("rota.dispatcher.default.decorators", decorators)
-                .with("rota.pool.enabled", pool));
+                .with("rota.pool.enabled", pool)
+                .with("rota.system.default.mailbox", mailbox));
         try {
             LongAdder handled = new LongAdder();
             ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
