@@ -14,49 +14,56 @@ import java.util.Set;
 /**
  * The mailbox types {@code priority} and {@code stable-priority}: see {@link PriorityMailbox}.
  * Property {@value #PRIORITY} names the installed {@link MessagePriority} to order by; it is
- * required to spawn an actor with such a mailbox.
+ * required to spawn an actor with such a mailbox. Property {@value #CAPACITY} (optional) bounds it:
+ * a message to a full one becomes a dead letter.
  */
 abstract class AbstractPriorityMailboxType implements MailboxType {
 
     /** Property: the name of the {@link MessagePriority} to order by. */
     static final String PRIORITY = "priority";
+    /** Property: the most messages it holds; absent means unbounded. */
+    static final String CAPACITY = "capacity";
 
     private final boolean stable;
     private final MessagePriority priority;
+    private final int capacity;
 
-    AbstractPriorityMailboxType(boolean stable, MessagePriority priority) {
+    AbstractPriorityMailboxType(boolean stable, MessagePriority priority, int capacity) {
         this.stable = stable;
         this.priority = priority;
+        this.capacity = capacity;
     }
 
-    /** @return a type like this one, ordering by {@code priority} */
-    abstract MailboxType orderedBy(MessagePriority priority);
+    /** @return a type like this one, ordering by {@code priority}, bounded by {@code capacity} (0: unbounded) */
+    abstract MailboxType configured(MessagePriority priority, int capacity);
 
     @Override
     public String id() {
         return stable ? "stable-priority" : "priority";
     }
 
+    /** The seed's rule: the unbounded plain priority mailbox never recycles; the others, one dequeue later. */
     @Override
     public RecyclePolicy recyclePolicy() {
-        return stable ? RecyclePolicy.PREVIOUS : RecyclePolicy.NEVER;
+        return stable || capacity > 0 ? RecyclePolicy.PREVIOUS : RecyclePolicy.NEVER;
     }
 
     @Override
     public Set<String> propertyKeys() {
-        return Set.of(PRIORITY);
+        return Set.of(PRIORITY, CAPACITY);
     }
 
     @Override
     public MailboxType configure(MailboxConfig config) {
+        int bound = config.intProperty(CAPACITY, 0, 1, 1 << 30);
         String name = config.properties().get(PRIORITY);
         if (name == null) {
-            return this;
+            return configured(null, bound);
         }
         List<String> installed = new ArrayList<>();
         for (MessagePriority candidate : ServiceLoader.load(MessagePriority.class)) {
             if (candidate.name().equals(name.trim())) {
-                return orderedBy(candidate);
+                return configured(candidate, bound);
             }
             installed.add(candidate.name());
         }
@@ -70,6 +77,6 @@ abstract class AbstractPriorityMailboxType implements MailboxType {
             throw new IllegalStateException("a '" + id() + "' mailbox needs an ordering: configure an id with "
                     + "rota.mailbox.<id>.type=" + id() + " and rota.mailbox.<id>.priority=<name>");
         }
-        return new PriorityMailbox(pool, priority, stable);
+        return new PriorityMailbox(pool, priority, stable, capacity, recyclePolicy() == RecyclePolicy.PREVIOUS);
     }
 }

@@ -6,19 +6,22 @@ import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.util.Comparator;
 import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Unbounded mailbox ordered by a {@link MessagePriority}: the lowest message first. The stable
- * variant breaks ties by arrival order (a sequence number per message); the plain one does not.
+ * Mailbox ordered by a {@link MessagePriority}: the lowest message first. The stable variant breaks
+ * ties by arrival order (a sequence number per message); the plain one does not. With a capacity, a
+ * message to a full mailbox is refused at once (the runtime dead-letters it): producers reserve a
+ * place with an atomic counter first, so the bound is exact.
  *
  * <p>Why a {@link PriorityBlockingQueue}: a heap needs mutual exclusion, and the JDK's holds its
  * lock only for the O(log n) sift, never while waiting (we never call its blocking methods), as
  * Akka's priority mailboxes do. Non-empty as soon as {@code enqueue} returns; depth O(1).
  * Each message costs one small {@code Entry} besides its envelope.
  *
- * <p>Recycling: the plain variant never returns envelopes (the seed's unbounded priority mailbox);
- * the stable one returns each one dequeue later.
+ * <p>Recycling: the unbounded plain variant never returns envelopes (the seed's unbounded priority
+ * mailbox); the stable and the bounded ones return each one dequeue later.
  */
 final class PriorityMailbox implements Mailbox {
 
@@ -27,19 +30,28 @@ final class PriorityMailbox implements Mailbox {
 
     private final EnvelopePool pool;
     private final boolean stable;
+    private final int capacity;
+    private final boolean recycles;
     private final PriorityBlockingQueue<Entry> queue;
     private final AtomicLong arrivals = new AtomicLong();
+    private final AtomicInteger reserved = new AtomicInteger();
     private Envelope previous;
 
-    PriorityMailbox(EnvelopePool pool, MessagePriority priority, boolean stable) {
+    PriorityMailbox(EnvelopePool pool, MessagePriority priority, boolean stable, int capacity, boolean recycles) {
         this.pool = pool;
         this.stable = stable;
+        this.capacity = capacity;
+        this.recycles = recycles;
         Comparator<Entry> order = (a, b) -> priority.compare(a.envelope().message(), b.envelope().message());
         this.queue = new PriorityBlockingQueue<>(11, stable ? order.thenComparingLong(Entry::sequence) : order);
     }
 
     @Override
     public boolean enqueue(Envelope envelope) {
+        if (capacity > 0 && reserved.incrementAndGet() > capacity) {
+            reserved.decrementAndGet();
+            return false;
+        }
         return queue.offer(new Entry(envelope, stable ? arrivals.getAndIncrement() : 0));
     }
 
@@ -53,7 +65,10 @@ final class PriorityMailbox implements Mailbox {
         if (next == null) {
             return null;
         }
-        if (stable) {
+        if (capacity > 0) {
+            reserved.decrementAndGet();
+        }
+        if (recycles) {
             previous = next.envelope();
         }
         return next.envelope();

@@ -5,22 +5,23 @@ import io.github.rota.spi.mailbox.MessagePriority;
 
 /**
  * Mailbox type {@code priority}: ordered by a {@link MessagePriority}, equal messages in no
- * particular order, envelopes never returned to the pool. Property {@code priority} names the
- * ordering; see {@link PriorityMailbox}.
+ * particular order, envelopes never returned to the pool (one dequeue later when bounded).
+ * Properties {@code priority} (the ordering) and {@code capacity} (optional bound); see
+ * {@link PriorityMailbox}.
  */
 public final class PriorityMailboxType extends AbstractPriorityMailboxType {
 
     /** The type with no ordering yet, as found by {@link java.util.ServiceLoader}. */
     public PriorityMailboxType() {
-        super(false, null);
+        super(false, null, 0);
     }
 
-    private PriorityMailboxType(MessagePriority priority) {
-        super(false, priority);
+    private PriorityMailboxType(MessagePriority priority, int capacity) {
+        super(false, priority, capacity);
     }
 
     @Override
-    MailboxType orderedBy(MessagePriority priority) {
-        return new PriorityMailboxType(priority);
+    MailboxType configured(MessagePriority priority, int capacity) {
+        return new PriorityMailboxType(priority, capacity);
     }
 }

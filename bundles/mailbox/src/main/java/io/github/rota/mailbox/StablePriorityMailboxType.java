@@ -5,22 +5,22 @@ import io.github.rota.spi.mailbox.MessagePriority;
 
 /**
  * Mailbox type {@code stable-priority}: ordered by a {@link MessagePriority}, equal messages in
- * arrival order, envelopes returned one dequeue later. Property {@code priority} names the
- * ordering; see {@link PriorityMailbox}.
+ * arrival order, envelopes returned one dequeue later. Properties {@code priority} (the ordering)
+ * and {@code capacity} (optional bound); see {@link PriorityMailbox}.
  */
 public final class StablePriorityMailboxType extends AbstractPriorityMailboxType {
 
     /** The type with no ordering yet, as found by {@link java.util.ServiceLoader}. */
     public StablePriorityMailboxType() {
-        super(true, null);
+        super(true, null, 0);
     }
 
-    private StablePriorityMailboxType(MessagePriority priority) {
-        super(true, priority);
+    private StablePriorityMailboxType(MessagePriority priority, int capacity) {
+        super(true, priority, capacity);
     }
 
     @Override
-    MailboxType orderedBy(MessagePriority priority) {
-        return new StablePriorityMailboxType(priority);
+    MailboxType configured(MessagePriority priority, int capacity) {
+        return new StablePriorityMailboxType(priority, capacity);
     }
 }

@@ -58,6 +58,21 @@ class PriorityMailboxTest {
     }
 
     @Test
+    void aBoundedPriorityMailboxRefusesWhenFullAndRecyclesOneDequeueLater() {
+        MailboxType type = new PriorityMailboxType()
+                .configure(new MailboxConfig("urgent", Map.of("priority", "by-length", "capacity", "2")));
+        Mailbox mailbox = type.create(pool);
+        assertThat(mailbox.enqueue(new Envelope(0).fill("bbb", null))).isTrue();
+        assertThat(mailbox.enqueue(new Envelope(0).fill("a", null))).isTrue();
+        assertThat(mailbox.enqueue(new Envelope(0).fill("cc", null))).as("full").isFalse();
+        assertThat(type.recyclePolicy()).isEqualTo(RecyclePolicy.PREVIOUS);
+        assertThat(mailbox.dequeue().message()).isEqualTo("a");
+        assertThat(mailbox.enqueue(new Envelope(0).fill("cc", null))).as("room again").isTrue();
+        assertThat(drain(mailbox)).containsExactly("cc", "bbb");
+        assertThat(pool.released).hasSize(3);
+    }
+
+    @Test
     void anUnknownOrderingIsNamedAndAMissingOneFailsAtSpawn() {
         assertThatThrownBy(() -> new PriorityMailboxType().configure(new MailboxConfig("urgent", Map.of("priority", "nope"))))
                 .isInstanceOf(IllegalArgumentException.class)
