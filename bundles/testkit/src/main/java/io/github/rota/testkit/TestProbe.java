@@ -65,7 +65,7 @@ public final class TestProbe<M> {
         return (ActorRef<M>) (ActorRef<?>) actor;
     }
 
-    /** @return the sender of the message most recently taken by an {@code expect…} call, or {@code null} */
+    /** @return the sender of the message most recently taken by an {@code expect…} or {@code receive…} call, or {@code null} */
     public ActorRef<?> lastSender() {
         return lastSender;
     }
@@ -168,6 +168,7 @@ public final class TestProbe<M> {
                 throw new AssertionError("probe " + actor.path() + " received " + i + " of " + count
                         + " messages within " + max + ": " + messages);
             }
+            lastSender = received.sender;
             messages.add((M) received.message);
         }
         return messages;
