@@ -34,6 +34,7 @@ import java.util.Set;
  * <tr><td>{@code rota.dispatcher.<id>.throughput}</td><td>32</td><td>1..1,000,000</td></tr>
  * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>
  * <tr><td>{@value #POOL_ENABLED}</td><td>{@code false}</td><td>{@code true} or {@code false}</td></tr>
+ * <tr><td>{@value #POOL_DEBUG}</td><td>{@code false}</td><td>{@code true} or {@code false}</td></tr>
  * </table>
  * A dispatcher id exists as soon as any {@code rota.dispatcher.<id>.*} key names it; the
  * {@code default} dispatcher always exists.
@@ -50,6 +51,8 @@ public final class Settings {
     public static final String DEFAULT_MAILBOX = "rota.system.default.mailbox";
     /** Whether an installed envelope pool is used; {@code false} (the default) allocates every envelope. */
     public static final String POOL_ENABLED = "rota.pool.enabled";
+    /** Whether turns check that their envelope was not recycled under them (a debugging aid). */
+    public static final String POOL_DEBUG = "rota.pool.debug";
     /** Prefix of the per-dispatcher keys: {@code rota.dispatcher.<id>.<key>}. */
     public static final String DISPATCHER_PREFIX = "rota.dispatcher.";
     /** System property naming a properties file that {@link #defaults()} reads. */

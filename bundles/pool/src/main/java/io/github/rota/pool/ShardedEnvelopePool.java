@@ -31,8 +31,18 @@ final class ShardedEnvelopePool implements EnvelopePool {
     private final LongAdder[] hits;
     private final LongAdder[] misses;
     private final LongAdder[] drops;
+    private final boolean debug;
 
     ShardedEnvelopePool(int shardCount) {
+        this(shardCount, false);
+    }
+
+    /**
+     * @param debug mark released envelopes, so a second release or a read after release is
+     *              reported instead of silently handing one envelope to two messages
+     */
+    ShardedEnvelopePool(int shardCount, boolean debug) {
+        this.debug = debug;
         if (Integer.bitCount(shardCount) != 1) {
             throw new IllegalArgumentException("shard count must be a power of two, was " + shardCount);
         }
@@ -77,7 +87,16 @@ final class ShardedEnvelopePool implements EnvelopePool {
 
     @Override
     public void release(Envelope envelope) {
-        envelope.reset();
+        if (debug) {
+            if (envelope.isRecycled()) {
+                throw new IllegalStateException("envelope released twice (home shard " + envelope.homeShard()
+                        + ", generation " + envelope.generation() + "): a mailbox returned it while it was already in the pool");
+            }
+            envelope.reset();
+            envelope.markRecycled();
+        } else {
+            envelope.reset();
+        }
         // Always the shard that made it, whatever shard the caller had in mind.
         int home = envelope.homeShard() & mask;
         if (!shards[home].offer(envelope)) {

@@ -5,17 +5,22 @@ import io.github.rota.spi.pool.EnvelopePoolProvider;
 import java.util.Map;
 
 /**
- * Provides the {@link ShardedEnvelopePool}, sized from the available processors. It takes no
- * properties yet: any {@code rota.pool.*} key other than {@code enabled} is rejected by name.
+ * Provides the {@link ShardedEnvelopePool}, sized from the available processors. Property
+ * {@code debug} ({@code rota.pool.debug}, {@code true}/{@code false}, default {@code false}) turns
+ * on the use-after-recycle checks; any other {@code rota.pool.*} key except {@code enabled} is
+ * rejected by name.
  */
 public final class ShardedEnvelopePoolProvider implements EnvelopePoolProvider {
 
     @Override
     public EnvelopePool create(Map<String, String> properties) {
-        if (!properties.isEmpty()) {
-            String key = properties.keySet().iterator().next();
-            throw new IllegalArgumentException("unknown setting 'rota.pool." + key + "' (value '" + properties.get(key) + "')");
+        boolean debug = false;
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            if (!e.getKey().equals("debug")) {
+                throw new IllegalArgumentException("unknown setting 'rota.pool." + e.getKey() + "' (value '" + e.getValue() + "')");
+            }
+            debug = Boolean.parseBoolean(e.getValue().trim()); // validated by the runtime
         }
-        return new ShardedEnvelopePool(ShardedEnvelopePool.shardCountFor(Runtime.getRuntime().availableProcessors()));
+        return new ShardedEnvelopePool(ShardedEnvelopePool.shardCountFor(Runtime.getRuntime().availableProcessors()), debug);
     }
 }

@@ -91,6 +91,21 @@ class ShardedEnvelopePoolTest {
     }
 
     @Test
+    void inDebugModeAReleasedEnvelopeIsMarkedAndASecondReleaseIsRefused() {
+        ShardedEnvelopePool debugging = new ShardedEnvelopePool(8, true);
+        Envelope envelope = debugging.acquire(1).fill("m", null);
+        int generation = envelope.generation();
+        debugging.release(envelope);
+        assertThat(envelope.isRecycled()).isTrue();
+        assertThat(envelope.generation()).isEqualTo(generation + 1);
+        assertThatThrownBy(() -> debugging.release(envelope))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("envelope released twice");
+        assertThat(debugging.stats().sizes()[1]).as("not pooled twice").isEqualTo(1);
+        assertThat(debugging.acquire(1).fill("next", null).isRecycled()).as("filling clears the mark").isFalse();
+    }
+
+    @Test
     void unknownPropertiesAreRejectedByName() {
         assertThatThrownBy(() -> new ShardedEnvelopePoolProvider().create(Map.of("sharts", "4")))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -251,8 +251,26 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             return false;
         }
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
-        invoke(envelope.message(), envelope.sender());
+        if (system.checksEnvelopes()) {
+            invokeChecked(envelope);
+        } else {
+            invoke(envelope.message(), envelope.sender());
+        }
         return true;
+    }
+
+    /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
+    private void invokeChecked(Envelope envelope) {
+        if (envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: " + self.path() + " was handed an envelope already back"
+                    + " in the pool (home shard " + envelope.homeShard() + "); its mailbox released it too early");
+        }
+        int generation = envelope.generation();
+        invoke(envelope.message(), envelope.sender());
+        if (envelope.generation() != generation || envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: the envelope of a message to " + self.path()
+                    + " went back to the pool during its turn (home shard " + envelope.homeShard() + ")");
+        }
     }
 
     private void invoke(Object msg, ActorRef<?> from) {

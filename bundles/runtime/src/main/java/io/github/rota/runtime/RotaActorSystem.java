@@ -96,6 +96,11 @@ final class RotaActorSystem implements ActorSystem {
                 mailboxType.create(envelopes), envelopes, envelopes.assignHomeShard());
     }
 
+    /** @return whether turns check that their envelope was not recycled under them ({@code rota.pool.debug}) */
+    boolean checksEnvelopes() {
+        return config.poolDebug();
+    }
+
     @Override
     public String name() {
         return name;

@@ -20,11 +20,12 @@ import java.util.TreeMap;
  * @param defaultDispatcher id of the dispatcher actors run on by default
  * @param defaultMailbox id of the mailbox type actors get by default
  * @param poolEnabled whether an installed envelope pool is used
+ * @param poolDebug whether turns check that their envelope was not recycled under them
  * @param poolProperties the {@code rota.pool.*} keys (without prefix) for the pool provider
  * @param dispatchers one entry per configured dispatcher
  * @param mailboxes every mailbox id: the installed types under their own ids, and the configured ones
  */
-record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean poolEnabled,
+record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean poolEnabled, boolean poolDebug,
                      Map<String, String> poolProperties, List<DispatcherSpec> dispatchers,
                      Map<String, MailboxType> mailboxes) {
 
@@ -62,7 +63,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                     new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events),
                     spec.decorators()));
         }
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, wired, mailboxes);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, wired, mailboxes);
     }
 
     static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
@@ -98,10 +99,14 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
 
         // Off unless asked for: on this JVM, allocating an envelope beat recycling it (see README).
         boolean poolEnabled = false;
+        boolean poolDebug = false;
         Map<String, String> poolProperties = new TreeMap<>();
         for (Map.Entry<String, String> e : values.entrySet()) {
             if (e.getKey().equals(Settings.POOL_ENABLED)) {
                 poolEnabled = parseBoolean(e.getKey(), e.getValue());
+            } else if (e.getKey().equals(Settings.POOL_DEBUG)) {
+                poolDebug = parseBoolean(e.getKey(), e.getValue());
+                poolProperties.put("debug", Boolean.toString(poolDebug));
             } else if (e.getKey().startsWith(POOL_PREFIX)) {
                 if (providers.envelopePool().isEmpty()) {
                     throw unknownKey(e.getKey(), e.getValue());
@@ -109,7 +114,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                 poolProperties.put(e.getKey().substring(POOL_PREFIX.length()), e.getValue());
             }
         }
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolProperties, dispatchers, mailboxes);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, dispatchers, mailboxes);
     }
 
     /** Installed types under their own ids, plus the ids configured as {@code rota.mailbox.<id>.*}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherError;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -60,6 +61,28 @@ class PooledEnvelopesTest {
         }
         assertThat(probe.receiveMessages(2_000, Duration.ofSeconds(10))).isEqualTo(expected);
         assertThat(probe.lastSender()).isEqualTo(gate);
+    }
+
+    @Test
+    void inDebugModeAMailboxThatRecyclesTooEarlyIsReportedNotMisread() throws Exception {
+        ActorSystem system = ActorSystem.create("debugging", Settings.empty()
+                .with("rota.pool.enabled", true)
+                .with("rota.pool.debug", true));
+        try {
+            TestProbe<DispatcherError> errors = TestProbe.create(system);
+            system.eventStream().subscribe(errors.ref(), DispatcherError.class);
+            TestProbe<Object> handled = TestProbe.create(system);
+            ActorRef<String> victim = system.spawn(Props.<String>create(() -> context -> handled.ref().tell("handled " + context.message()))
+                    .withMailbox("early-recycling"), "victim");
+            victim.tell("hello");
+            DispatcherError error = errors.expectMessage();
+            assertThat(error.actor()).isEqualTo(victim);
+            assertThat(error.cause()).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("use after recycle").hasMessageContaining("/user/victim");
+            handled.expectNoMessage(Duration.ofMillis(200));
+        } finally {
+            system.terminate().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
     }
 
     @Test

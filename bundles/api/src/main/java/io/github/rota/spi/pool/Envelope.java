@@ -31,6 +31,8 @@ public final class Envelope {
     private final int homeShard;
     private Object message;
     private ActorRef<?> sender;
+    private int generation;
+    private boolean recycled;
     @SuppressWarnings("unused") // accessed through NEXT
     private volatile Envelope next;
 
@@ -52,14 +54,37 @@ public final class Envelope {
     public Envelope fill(Object message, ActorRef<?> sender) {
         this.message = message;
         this.sender = sender;
+        this.recycled = false;
         return this;
     }
 
-    /** Clears every per-message field (message, sender, link); keeps the home shard. */
+    /**
+     * Clears every per-message field (message, sender, link) and starts a new generation; keeps
+     * the home shard.
+     */
     public void reset() {
         message = null;
         sender = null;
+        generation++;
         NEXT.set(this, null);
+    }
+
+    /**
+     * @return how many times this envelope has been reset: a holder that saw one generation and
+     *         later sees another knows the envelope was recycled under it
+     */
+    public int generation() {
+        return generation;
+    }
+
+    /** Marks the envelope as back in the pool, until it is filled again (debug mode). */
+    public void markRecycled() {
+        recycled = true;
+    }
+
+    /** @return whether a debugging pool has taken this envelope back and nobody has filled it since */
+    public boolean isRecycled() {
+        return recycled;
     }
 
     /** @return the message */
