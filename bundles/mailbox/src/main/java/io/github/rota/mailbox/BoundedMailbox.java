@@ -22,12 +22,11 @@ import org.jctools.queues.MpscArrayQueue;
  */
 final class BoundedMailbox implements Mailbox {
 
-    private final EnvelopePool pool;
     private final MpscArrayQueue<Envelope> queue;
-    private Envelope previous;
+    private final RecycleOneLater recycling;
 
     BoundedMailbox(EnvelopePool pool, int capacity) {
-        this.pool = pool;
+        this.recycling = new RecycleOneLater(pool);
         this.queue = new MpscArrayQueue<>(capacity);
     }
 
@@ -38,13 +37,8 @@ final class BoundedMailbox implements Mailbox {
 
     @Override
     public Envelope dequeue() {
-        if (previous != null) {
-            pool.release(previous);
-            previous = null;
-        }
-        Envelope next = queue.relaxedPoll();
-        previous = next;
-        return next;
+        recycling.releasePrevious();
+        return recycling.handOut(queue.relaxedPoll());
     }
 
     @Override

@@ -26,14 +26,13 @@ final class FairMailbox implements Mailbox {
     /** The key of messages sent without a sender. */
     private static final Object NO_SENDER = new Object();
 
-    private final EnvelopePool pool;
+    private final RecycleOneLater recycling;
     private final Map<Object, ArrayDeque<Envelope>> bySender = new HashMap<>();
     private final ArrayDeque<Object> turns = new ArrayDeque<>();
     private volatile int size;
-    private Envelope previous;
 
     FairMailbox(EnvelopePool pool) {
-        this.pool = pool;
+        this.recycling = new RecycleOneLater(pool);
     }
 
     @Override
@@ -52,10 +51,7 @@ final class FairMailbox implements Mailbox {
 
     @Override
     public Envelope dequeue() {
-        if (previous != null) {
-            pool.release(previous);
-            previous = null;
-        }
+        recycling.releasePrevious();
         synchronized (this) {
             Object sender = turns.pollFirst();
             if (sender == null) {
@@ -69,8 +65,7 @@ final class FairMailbox implements Mailbox {
                 turns.addLast(sender);
             }
             size = size - 1;
-            previous = next;
-            return next;
+            return recycling.handOut(next);
         }
     }
 

@@ -28,20 +28,18 @@ final class PriorityMailbox implements Mailbox {
     private record Entry(Envelope envelope, long sequence) {
     }
 
-    private final EnvelopePool pool;
     private final boolean stable;
     private final int capacity;
-    private final boolean recycles;
+    /** {@code null} for the variant that never recycles. */
+    private final RecycleOneLater recycling;
     private final PriorityBlockingQueue<Entry> queue;
     private final AtomicLong arrivals = new AtomicLong();
     private final AtomicInteger reserved = new AtomicInteger();
-    private Envelope previous;
 
     PriorityMailbox(EnvelopePool pool, MessagePriority priority, boolean stable, int capacity, boolean recycles) {
-        this.pool = pool;
         this.stable = stable;
         this.capacity = capacity;
-        this.recycles = recycles;
+        this.recycling = recycles ? new RecycleOneLater(pool) : null;
         Comparator<Entry> order = (a, b) -> priority.compare(a.envelope().message(), b.envelope().message());
         this.queue = new PriorityBlockingQueue<>(11, stable ? order.thenComparingLong(Entry::sequence) : order);
     }
@@ -57,9 +55,8 @@ final class PriorityMailbox implements Mailbox {
 
     @Override
     public Envelope dequeue() {
-        if (previous != null) {
-            pool.release(previous);
-            previous = null;
+        if (recycling != null) {
+            recycling.releasePrevious();
         }
         Entry next = queue.poll();
         if (next == null) {
@@ -68,10 +65,7 @@ final class PriorityMailbox implements Mailbox {
         if (capacity > 0) {
             reserved.decrementAndGet();
         }
-        if (recycles) {
-            previous = next.envelope();
-        }
-        return next.envelope();
+        return recycling != null ? recycling.handOut(next.envelope()) : next.envelope();
     }
 
     @Override
