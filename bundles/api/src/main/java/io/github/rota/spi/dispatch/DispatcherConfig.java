@@ -47,19 +47,6 @@ public record DispatcherConfig(String systemName, String id, int throughputBudge
     }
 
     /**
-     * Reads a duration property given in milliseconds.
-     *
-     * @param key the property key
-     * @param defaultMillis the value when the key is absent
-     * @param maxMillis largest valid value; 0 is always valid and means "off"
-     * @return the value in milliseconds
-     * @throws IllegalArgumentException naming the full key and the value if invalid
-     */
-    public long millisProperty(String key, int defaultMillis, int maxMillis) {
-        return intProperty(key, defaultMillis, 0, maxMillis);
-    }
-
-    /**
      * Reads an integer property.
      *
      * @param key the property key, e.g. {@code workers}

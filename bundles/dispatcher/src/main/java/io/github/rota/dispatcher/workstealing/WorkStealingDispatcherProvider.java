@@ -40,7 +40,7 @@ public final class WorkStealingDispatcherProvider implements DispatcherProvider 
         // on another actor cannot deadlock a one-worker pool.
         int defaultWorkers = Math.max(Runtime.getRuntime().availableProcessors(), 2);
         int workers = config.intProperty(WORKERS, defaultWorkers, 1, MAX_WORKERS);
-        long starvationThreshold = config.millisProperty(STARVATION_THRESHOLD_MS, DEFAULT_STARVATION_THRESHOLD_MS, 3_600_000);
+        int starvationThreshold = config.intProperty(STARVATION_THRESHOLD_MS, DEFAULT_STARVATION_THRESHOLD_MS, 0, 3_600_000);
         return new WorkStealingDispatcher(config.systemName(), config.id(), workers, config.throughputBudget(),
                 starvationThreshold, config.events());
     }
