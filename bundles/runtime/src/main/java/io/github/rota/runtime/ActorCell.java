@@ -10,7 +10,6 @@ import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
-import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
@@ -69,7 +68,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     final ActorCell<?> parent;
     final LocalActorRef<M> self;
     private final Props<M> props;
-    private final Dispatcher dispatcher;
+    private final DispatcherSlot dispatcher;
     private final Mailbox mailbox;
     private final EnvelopePool envelopes;
     private final int homeShard;
@@ -96,7 +95,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private long restartWindowStart;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String path, String name, long uid, Props<M> props,
-              Dispatcher dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
+              DispatcherSlot dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
         this.system = system;
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, path, uid);
@@ -156,7 +155,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     }
 
     /** The dispatcher refused us. We hold SCHEDULED and are on no queue, so we are the sole consumer. */
-    private void rejected(RuntimeException cause) {
+    void rejected(RuntimeException cause) {
         system.dispatcherError(dispatcher.id(), cause, self);
         do {
             for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {

@@ -13,11 +13,15 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -29,10 +33,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An actor system: the user guardian (parent of every top-level actor), the dispatchers by id, the
- * mailbox types by id, the envelope pool, the event stream, dead letters and one scheduler thread
- * for ask timeouts. Termination stops the guardian (and so every actor, children first), then the
- * dispatchers, then the scheduler.
+ * An actor system: the user guardian (parent of every top-level actor), a {@link DispatcherSlot} per
+ * dispatcher id, the mailbox types by id, the envelope pool, the event stream, dead letters and one
+ * scheduler thread for ask timeouts. Termination stops the guardian (and so every actor, children
+ * first), then the dispatchers the system owns, then the scheduler.
+ *
+ * <p>On the module path the system creates and owns its dispatchers; in OSGi they are services that
+ * are bound and unbound while actors run, and the mailbox types and envelope pool likewise.
  */
 final class RotaActorSystem implements ActorSystem {
 
@@ -40,10 +47,9 @@ final class RotaActorSystem implements ActorSystem {
 
     private final String name;
     private final Settings settings;
-    private final RuntimeConfig config;
-    private final Map<String, Dispatcher> dispatchers;
-    private final Map<String, MailboxType> mailboxTypes;
-    private final EnvelopePool envelopes;
+    private final boolean ownsDispatchers;
+    private final ConcurrentMap<String, DispatcherSlot> slots = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, MailboxType> mailboxTypes;
     private final RotaEventStream eventStream;
     private final LongAdder deadLetters = new LongAdder();
     private final AtomicLong uids = new AtomicLong();
@@ -52,16 +58,32 @@ final class RotaActorSystem implements ActorSystem {
     private final ActorCell<Object> guardian;
     private final AtomicBoolean terminating = new AtomicBoolean();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
+    private volatile String defaultDispatcher;
+    private volatile String defaultMailbox;
+    private volatile EnvelopePool envelopes;
+    private volatile boolean checksEnvelopes;
 
-    RotaActorSystem(String name, Settings settings, RuntimeConfig config, Map<String, Dispatcher> dispatchers,
-                    Map<String, MailboxType> mailboxTypes, EnvelopePool envelopes, RotaEventStream eventStream) {
+    /**
+     * @param owned the dispatchers this system created and stops at termination (module path); if
+     *              empty, dispatchers are {@linkplain #bindDispatcher bound} and unbound as they come
+     *              and go (OSGi services), and actors on an id with none bound wait for one
+     * @param mailboxTypes the mailbox types by id
+     */
+    RotaActorSystem(String name, Settings settings, String defaultDispatcher, String defaultMailbox,
+                    Collection<Dispatcher> owned, Map<String, MailboxType> mailboxTypes, EnvelopePool envelopes,
+                    boolean checksEnvelopes, RotaEventStream eventStream) {
         this.name = name;
         this.eventStream = eventStream;
         this.settings = settings;
-        this.config = config;
-        this.dispatchers = Map.copyOf(dispatchers);
-        this.mailboxTypes = Map.copyOf(mailboxTypes);
+        this.defaultDispatcher = defaultDispatcher;
+        this.defaultMailbox = defaultMailbox;
+        this.ownsDispatchers = !owned.isEmpty();
+        this.mailboxTypes = new ConcurrentHashMap<>(mailboxTypes);
         this.envelopes = envelopes;
+        this.checksEnvelopes = checksEnvelopes;
+        for (Dispatcher dispatcher : owned) {
+            slot(dispatcher.id()).bind(dispatcher);
+        }
         this.scheduler = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, name + "-scheduler");
             thread.setDaemon(true);
@@ -72,33 +94,91 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     void start() {
-        dispatchers.values().forEach(Dispatcher::start);
+        if (ownsDispatchers) {
+            slots.values().forEach(slot -> slot.current().ifPresent(Dispatcher::start));
+        }
         guardian.start();
         LOG.info("actor system '{}' started: dispatchers {}, default mailbox '{}', envelope pool {}",
-                name, dispatchers.keySet(), config.defaultMailbox(), envelopes.getClass().getSimpleName());
+                name, new TreeSet<>(slots.keySet()), defaultMailbox, envelopes.getClass().getSimpleName());
     }
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
         String path = parent == null ? "rota://" + name + "/" + actorName : parent.self.path() + "/" + actorName;
-        String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : config.defaultDispatcher();
-        Dispatcher dispatcher = dispatchers.get(dispatcherId);
-        if (dispatcher == null) {
+        String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
+        DispatcherSlot slot = ownsDispatchers ? slots.get(dispatcherId) : slot(dispatcherId);
+        if (slot == null) {
             throw new IllegalArgumentException("cannot spawn " + path + ": unknown dispatcher id '" + dispatcherId
-                    + "'; configured: " + new java.util.TreeSet<>(dispatchers.keySet()));
+                    + "'; configured: " + new TreeSet<>(slots.keySet()));
         }
-        String mailboxId = props.mailboxId() != null ? props.mailboxId() : config.defaultMailbox();
+        if (slot.current().isEmpty()) {
+            LOG.warn("{} is on dispatcher '{}', which is not bound yet: it waits until that dispatcher appears",
+                    path, dispatcherId);
+        }
+        String mailboxId = props.mailboxId() != null ? props.mailboxId() : defaultMailbox;
         MailboxType mailboxType = mailboxTypes.get(mailboxId);
         if (mailboxType == null) {
             throw new IllegalArgumentException("cannot spawn " + path + ": unknown mailbox '" + mailboxId
-                    + "'; known: " + new java.util.TreeSet<>(mailboxTypes.keySet()));
+                    + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
-        return new ActorCell<>(this, parent, path, actorName, uids.incrementAndGet(), props, dispatcher,
-                mailboxType.create(envelopes), envelopes, envelopes.assignHomeShard());
+        EnvelopePool pool = envelopes;
+        return new ActorCell<>(this, parent, path, actorName, uids.incrementAndGet(), props, slot,
+                mailboxType.create(pool), pool, pool.assignHomeShard());
+    }
+
+    private DispatcherSlot slot(String id) {
+        return slots.computeIfAbsent(id, key -> new DispatcherSlot(key,
+                (schedulable, cause) -> ((ActorCell<?>) schedulable).rejected(cause)));
+    }
+
+    // ---------------------------------------------------------------- services coming and going (OSGi)
+
+    /** A dispatcher service appeared: actors on its id (and those waiting for it) now run on it. */
+    void bindDispatcher(Dispatcher dispatcher) {
+        slot(dispatcher.id()).bind(dispatcher);
+        LOG.info("actor system '{}': dispatcher '{}' ({}) bound", name, dispatcher.id(), dispatcher.kind());
+    }
+
+    /**
+     * A dispatcher service is going away. With {@code stop}, stops it and moves the actors it had
+     * queued to its replacement (or parks them until one is bound); without, only detaches it.
+     */
+    void unbindDispatcher(Dispatcher dispatcher, boolean stop) {
+        DispatcherSlot slot = slots.get(dispatcher.id());
+        if (slot != null) {
+            int moved = slot.unbind(dispatcher, stop);
+            LOG.info("actor system '{}': dispatcher '{}' unbound, {} queued actors moved{}", name, dispatcher.id(),
+                    moved, slot.current().isPresent() ? " to its replacement" : "; actors wait for a replacement");
+        }
+    }
+
+    void bindMailboxType(MailboxType type) {
+        mailboxTypes.put(type.id(), type);
+    }
+
+    /** Existing mailboxes of this type keep working; new actors can no longer get one. */
+    void unbindMailboxType(MailboxType type) {
+        mailboxTypes.remove(type.id(), type);
+    }
+
+    /** The pool new actors take their envelopes from; existing actors keep theirs. */
+    void useEnvelopePool(EnvelopePool pool, boolean checks) {
+        this.envelopes = pool;
+        this.checksEnvelopes = checks;
+    }
+
+    void setDefaults(String defaultDispatcher, String defaultMailbox) {
+        this.defaultDispatcher = defaultDispatcher;
+        this.defaultMailbox = defaultMailbox;
+    }
+
+    /** @return actors waiting for their dispatcher to be bound */
+    int waitingForDispatcher() {
+        return slots.values().stream().mapToInt(DispatcherSlot::waiting).sum();
     }
 
     /** @return whether turns check that their envelope was not recycled under them ({@code rota.pool.debug}) */
     boolean checksEnvelopes() {
-        return config.poolDebug();
+        return checksEnvelopes;
     }
 
     @Override
@@ -146,16 +226,20 @@ final class RotaActorSystem implements ActorSystem {
     void guardianStopped() {
         terminating.set(true);
         scheduler.execute(() -> {
-            for (Dispatcher dispatcher : dispatchers.values()) {
+            for (DispatcherSlot slot : slots.values()) {
+                Optional<Dispatcher> dispatcher = slot.current();
+                if (!ownsDispatchers || dispatcher.isEmpty()) {
+                    continue; // services belong to their components
+                }
                 try {
                     // Every actor has stopped, so whatever is handed back belongs to closed cells,
                     // whose turns would do nothing.
-                    int unrun = dispatcher.stop().size();
+                    int unrun = dispatcher.get().stop().size();
                     if (unrun > 0) {
-                        LOG.debug("dispatcher '{}' handed back {} stopped actors", dispatcher.id(), unrun);
+                        LOG.debug("dispatcher '{}' handed back {} stopped actors", slot.id(), unrun);
                     }
                 } catch (RuntimeException e) {
-                    LOG.error("dispatcher '{}' failed to stop", dispatcher.id(), e);
+                    LOG.error("dispatcher '{}' failed to stop", slot.id(), e);
                 }
             }
             // Pending ask timeouts still fire; then the scheduler thread ends.
@@ -177,7 +261,8 @@ final class RotaActorSystem implements ActorSystem {
 
     @Override
     public Optional<Dispatcher> dispatcher(String id) {
-        return Optional.ofNullable(dispatchers.get(Objects.requireNonNull(id, "id")));
+        DispatcherSlot slot = slots.get(Objects.requireNonNull(id, "id"));
+        return slot == null ? Optional.empty() : slot.current();
     }
 
     /** @return ask timeouts not yet fired or cancelled */

@@ -3,12 +3,11 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherDecorator;
-import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.runtime.ActorSystemProvider;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,25 +24,21 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
         RotaEventStream eventStream = new RotaEventStream();
         RuntimeConfig config = RuntimeConfig.from(name, settings, providers).withEvents(eventStream::publish);
 
-        Map<String, Dispatcher> dispatchers = new LinkedHashMap<>();
+        List<Dispatcher> dispatchers = new ArrayList<>();
         try {
-            for (RuntimeConfig.DispatcherSpec spec : config.dispatchers()) {
-                Dispatcher dispatcher = spec.kind().create(spec.config());
-                for (DispatcherDecorator decorator : spec.decorators()) {
-                    dispatcher = decorator.decorate(dispatcher, spec.config());
-                }
-                dispatchers.put(spec.config().id(), dispatcher);
+            for (DispatcherSpec spec : config.dispatchers()) {
+                dispatchers.add(spec.create());
             }
         } catch (RuntimeException e) {
-            dispatchers.values().forEach(Dispatcher::stop);
+            dispatchers.forEach(Dispatcher::stop);
             throw e;
         }
         EnvelopePool envelopes = config.poolEnabled() && providers.envelopePool().isPresent()
                 ? providers.envelopePool().get().create(config.poolProperties())
                 : AllocatingEnvelopePool.INSTANCE;
-        Map<String, MailboxType> mailboxTypes = config.mailboxes();
 
-        RotaActorSystem system = new RotaActorSystem(name, settings, config, dispatchers, mailboxTypes, envelopes, eventStream);
+        RotaActorSystem system = new RotaActorSystem(name, settings, config.defaultDispatcher(), config.defaultMailbox(),
+                dispatchers, config.mailboxes(), envelopes, config.poolDebug(), eventStream);
         system.start();
         return system;
     }

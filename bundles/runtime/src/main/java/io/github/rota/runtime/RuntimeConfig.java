@@ -1,10 +1,7 @@
 package io.github.rota.runtime;
 
 import io.github.rota.api.Settings;
-import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherConfig;
-import io.github.rota.spi.dispatch.DispatcherDecorator;
-import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
 import java.util.ArrayList;
@@ -29,40 +26,17 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                      Map<String, String> poolProperties, List<DispatcherSpec> dispatchers,
                      Map<String, MailboxType> mailboxes) {
 
-    /** Dispatcher kind used when {@code rota.dispatcher.<id>.kind} is not set. */
-    static final String DEFAULT_KIND = "work-stealing";
-    /** Throughput budget used when {@code rota.dispatcher.<id>.throughput} is not set. */
-    static final int DEFAULT_THROUGHPUT = 32;
     static final String DEFAULT_DISPATCHER_ID = "default";
     static final String DEFAULT_MAILBOX_ID = "unbounded";
 
-    private static final String KIND = "kind";
-    private static final String THROUGHPUT = "throughput";
-    private static final String DECORATORS = "decorators";
     private static final String POOL_PREFIX = "rota.pool.";
     private static final String MAILBOX_PREFIX = "rota.mailbox.";
     private static final String TYPE = "type";
     private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
-    /**
-     * One configured dispatcher.
-     *
-     * @param kind its kind
-     * @param config what its provider gets
-     * @param decorators what wraps it, innermost first
-     */
-    record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, List<DispatcherDecorator> decorators) {
-    }
-
     /** Where the dispatchers publish events, once the event stream exists. */
     RuntimeConfig withEvents(java.util.function.Consumer<Object> events) {
-        List<DispatcherSpec> wired = new ArrayList<>();
-        for (DispatcherSpec spec : dispatchers) {
-            DispatcherConfig c = spec.config();
-            wired.add(new DispatcherSpec(spec.kind(),
-                    new DispatcherConfig(c.systemName(), c.id(), c.throughputBudget(), c.properties(), events),
-                    spec.decorators()));
-        }
+        List<DispatcherSpec> wired = dispatchers.stream().map(spec -> spec.withEvents(events)).toList();
         return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, wired, mailboxes);
     }
 
@@ -156,53 +130,13 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
 
     private static DispatcherSpec dispatcher(String systemName, String id, Map<String, String> values, Providers providers) {
         String prefix = Settings.dispatcherKey(id, "");
-        if (!VALID_ID.matcher(id).matches()) {
-            throw new IllegalArgumentException("invalid dispatcher id '" + id + "' in setting '" + prefix
-                    + "…': use letters, digits, '-' and '_'");
-        }
-        String kindName = values.getOrDefault(prefix + KIND, DEFAULT_KIND);
-        DispatcherProvider kind = providers.dispatcherKinds().get(kindName);
-        if (kind == null) {
-            throw new IllegalArgumentException(prefix + KIND + " names dispatcher kind '" + kindName
-                    + "', which is not installed; installed: " + providers.dispatcherKinds().keySet());
-        }
-        int throughput = DEFAULT_THROUGHPUT;
-        List<DispatcherDecorator> decorators = new ArrayList<>();
-        Map<String, String> properties = new TreeMap<>();
-        Set<String> kindKeys = kind.propertyKeys();
+        Map<String, String> keys = new TreeMap<>();
         for (Map.Entry<String, String> e : values.entrySet()) {
-            if (!e.getKey().startsWith(prefix) || e.getKey().substring(prefix.length()).contains(".")) {
-                continue;
-            }
-            String key = e.getKey().substring(prefix.length());
-            if (key.equals(THROUGHPUT)) {
-                throughput = Settings.parseInt(e.getKey(), e.getValue(), Dispatcher.MIN_THROUGHPUT_BUDGET, Dispatcher.MAX_THROUGHPUT_BUDGET);
-            } else if (key.equals(DECORATORS)) {
-                for (String name : e.getValue().split(",")) {
-                    if (name.isBlank()) {
-                        continue;
-                    }
-                    DispatcherDecorator decorator = providers.decorators().get(name.trim());
-                    if (decorator == null) {
-                        throw new IllegalArgumentException(e.getKey() + " names decorator '" + name.trim()
-                                + "', which is not installed; installed: " + providers.decorators().keySet());
-                    }
-                    decorators.add(decorator);
-                }
-            } else if (kindKeys.contains(key)) {
-                properties.put(key, e.getValue());
-            } else if (!key.equals(KIND)) {
-                throw new IllegalArgumentException("unknown setting '" + e.getKey() + "' (value '" + e.getValue()
-                        + "'): dispatchers of kind '" + kindName + "' accept " + accepted(kindKeys));
+            if (e.getKey().startsWith(prefix) && !e.getKey().substring(prefix.length()).contains(".")) {
+                keys.put(e.getKey().substring(prefix.length()), e.getValue());
             }
         }
-        return new DispatcherSpec(kind, new DispatcherConfig(systemName, id, throughput, properties), List.copyOf(decorators));
-    }
-
-    private static String accepted(Set<String> kindKeys) {
-        List<String> keys = new ArrayList<>(List.of(KIND, THROUGHPUT, DECORATORS));
-        keys.addAll(new java.util.TreeSet<>(kindKeys));
-        return String.join(", ", keys);
+        return DispatcherSpec.parse(systemName, id, keys, providers.dispatcherKinds(), providers.decorators(), event -> { });
     }
 
     private static IllegalArgumentException unknownKey(String key, String value) {

@@ -1,0 +1,159 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.Settings;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.mailbox.MailboxConfig;
+import io.github.rota.spi.mailbox.MailboxType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dispatchers as services that come and go (the OSGi case): actors wait while no dispatcher is bound,
+ * and replacing the dispatcher under load — with or without a gap — loses, repeats and reorders
+ * nothing.
+ */
+class DispatcherReplacementTest {
+
+    private static final int PRODUCERS = 4;
+    private static final int MESSAGES_PER_PRODUCER = 250_000;
+    private static final int ACTORS = 50;
+
+    private final Providers providers = Providers.load();
+    private final List<Dispatcher> created = new ArrayList<>();
+    private RotaActorSystem system;
+
+    private record Message(int producer, int sequence) {
+    }
+
+    /** Records per-producer order violations instead of throwing, so supervision hides nothing. */
+    private static final class Checker implements Actor<Message> {
+        private final int[] next = new int[PRODUCERS];
+        private final LongAdder handled;
+        private final ConcurrentLinkedQueue<String> violations;
+
+        Checker(LongAdder handled, ConcurrentLinkedQueue<String> violations) {
+            this.handled = handled;
+            this.violations = violations;
+        }
+
+        @Override
+        public void receive(ReceiveContext<Message> context) {
+            Message m = context.message();
+            if (m.sequence() != next[m.producer()]) {
+                violations.add(context.self().name() + ": producer " + m.producer() + " sent #" + m.sequence()
+                        + " but #" + next[m.producer()] + " was due");
+            }
+            next[m.producer()] = m.sequence() + 1;
+            handled.increment();
+        }
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (system != null) {
+            system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+        created.forEach(Dispatcher::stop);
+    }
+
+    @Test
+    void actorsWaitWhileNoDispatcherIsBoundAndRunOnceOneIs() {
+        system = servicesSystem();
+        LongAdder handled = new LongAdder();
+        ActorRef<String> counter = system.spawn(Props.create(() -> (Actor<String>) context -> handled.increment()), "counter");
+        for (int i = 0; i < 100; i++) {
+            counter.tell("m" + i);
+        }
+
+        assertThat(handled.sum()).isZero();
+        assertThat(system.waitingForDispatcher()).isPositive();
+
+        system.bindDispatcher(dispatcher("work-stealing"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> handled.sum() == 100);
+        assertThat(system.waitingForDispatcher()).isZero();
+    }
+
+    @Test
+    void replacingTheDispatcherUnderLoadDeliversEveryMessageOnceInPerSenderOrder() throws Exception {
+        system = servicesSystem();
+        Dispatcher current = dispatcher("work-stealing");
+        system.bindDispatcher(current);
+        LongAdder handled = new LongAdder();
+        ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
+        List<ActorRef<Message>> actors = new ArrayList<>();
+        for (int i = 0; i < ACTORS; i++) {
+            actors.add(system.spawn(Props.create(() -> new Checker(handled, violations)), "checker-" + i));
+        }
+        List<Thread> producers = new ArrayList<>();
+        for (int p = 0; p < PRODUCERS; p++) {
+            int producer = p;
+            producers.add(new Thread(() -> {
+                for (int i = 0; i < MESSAGES_PER_PRODUCER; i++) {
+                    actors.get(i % ACTORS).tell(new Message(producer, i / ACTORS));
+                }
+            }, "producer-" + p));
+        }
+        producers.forEach(Thread::start);
+
+        int swaps = 0;
+        while (swaps < 10 || producers.stream().anyMatch(Thread::isAlive)) {
+            Dispatcher next = dispatcher(swaps % 2 == 0 ? "executor" : "work-stealing");
+            if (swaps % 3 == 0) {
+                // A gap: no dispatcher for a moment, so actors must wait and mailboxes keep filling.
+                system.unbindDispatcher(current, true);
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                system.bindDispatcher(next);
+            } else {
+                system.bindDispatcher(next);
+                system.unbindDispatcher(current, true);
+            }
+            current = next;
+            swaps++;
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+        for (Thread producer : producers) {
+            producer.join();
+        }
+
+        long total = (long) PRODUCERS * MESSAGES_PER_PRODUCER;
+        await().atMost(Duration.ofSeconds(60)).until(() -> handled.sum() >= total);
+        assertThat(violations).isEmpty();
+        assertThat(handled.sum()).isEqualTo(total);
+        assertThat(system.deadLetterCount()).isZero();
+        assertThat(swaps).isGreaterThanOrEqualTo(10);
+    }
+
+    private RotaActorSystem servicesSystem() {
+        Map<String, MailboxType> mailboxes = new TreeMap<>();
+        providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
+        RotaActorSystem services = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", List.of(),
+                mailboxes, AllocatingEnvelopePool.INSTANCE, false, new RotaEventStream());
+        services.start();
+        return services;
+    }
+
+    private Dispatcher dispatcher(String kind) {
+        Dispatcher dispatcher = providers.dispatcherKinds().get(kind)
+                .create(new DispatcherConfig("swap", "default", 32, Map.of("workers", "2")));
+        dispatcher.start();
+        created.add(dispatcher);
+        return dispatcher;
+    }
+}
