@@ -5,6 +5,10 @@ module io.github.rota.mailbox {
     requires jdk.unsupported; // JCTools reaches sun.misc.Unsafe; its own descriptor does not resolve it
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
+    // OSGi: Declarative Services components, never loaded on the module path.
+    requires static osgi.core;
+    requires static org.osgi.service.component.annotations;
+    requires static org.osgi.service.metatype.annotations;
 
     provides io.github.rota.spi.mailbox.MailboxType
             with io.github.rota.mailbox.UnboundedMailboxType,

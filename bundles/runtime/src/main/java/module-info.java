@@ -7,6 +7,10 @@ module io.github.rota.runtime {
     requires org.slf4j;
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
+    // OSGi: Declarative Services components, never loaded on the module path.
+    requires static osgi.core;
+    requires static org.osgi.service.component.annotations;
+    requires static org.osgi.service.metatype.annotations;
 
     provides io.github.rota.spi.runtime.ActorSystemProvider with io.github.rota.runtime.RotaActorSystemProvider;
 

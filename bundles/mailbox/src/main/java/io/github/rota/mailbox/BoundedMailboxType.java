@@ -6,11 +6,14 @@ import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.util.Set;
+import org.osgi.service.component.annotations.Component;
 
 /**
  * Mailbox type {@value #ID}: see {@link BoundedMailbox}. Property {@value #CAPACITY}: messages it
  * holds, default {@value #DEFAULT_CAPACITY}, range 2..2^30, rounded up to a power of two.
  */
+// OSGi: registered as a service with its default settings; the runtime binds it by id.
+@Component(service = MailboxType.class, property = "id=" + BoundedMailboxType.ID)
 public final class BoundedMailboxType implements MailboxType {
 
     /** The id actors select this type by. */

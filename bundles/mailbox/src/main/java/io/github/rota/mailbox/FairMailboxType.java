@@ -4,8 +4,11 @@ import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
 import io.github.rota.spi.pool.EnvelopePool;
+import org.osgi.service.component.annotations.Component;
 
 /** Mailbox type {@value #ID}: see {@link FairMailbox}. */
+// OSGi: registered as a service with its default settings; the runtime binds it by id.
+@Component(service = MailboxType.class, property = "id=" + FairMailboxType.ID)
 public final class FairMailboxType implements MailboxType {
 
     /** The id actors select this type by. */

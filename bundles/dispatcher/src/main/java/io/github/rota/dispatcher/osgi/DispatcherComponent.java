@@ -1,0 +1,167 @@
+package io.github.rota.dispatcher.osgi;
+
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherError;
+import io.github.rota.api.WorkerStarvation;
+import io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
+import io.github.rota.dispatcher.metering.MeteringDecorator;
+import io.github.rota.dispatcher.pinned.PinnedDispatcherProvider;
+import io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherDecorator;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.DispatcherSpec;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One named dispatcher per configuration of the factory PID {@value #PID}, registered as a
+ * {@link Dispatcher} service with the properties {@value #ID_PROPERTY}, {@value #KIND_PROPERTY} and
+ * {@value #PID_PROPERTY}; the runtime binds it by id.
+ *
+ * <p>A configuration change applies live where it can (the throughput budget) and otherwise by
+ * replacement: the new dispatcher is registered first, then the old one is unregistered — the
+ * runtime, which holds it, stops it then and moves the actors it had queued to the new one — and
+ * stopped. An invalid configuration is logged with the PID, key and value, and changes nothing: the
+ * running dispatcher keeps its last good configuration.
+ *
+ * <p>The service is registered by hand rather than by DS so that a replacement can overlap the
+ * old one (DS would unregister first, leaving actors waiting for a moment).
+ */
+@Component(configurationPid = DispatcherComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = {})
+@Designate(ocd = DispatcherConfiguration.class, factory = true)
+public final class DispatcherComponent {
+
+    /** The factory PID: one configuration per dispatcher. */
+    public static final String PID = "io.github.rota.dispatcher";
+    /** Service property: the dispatcher id. */
+    public static final String ID_PROPERTY = "id";
+    /** Service property: the dispatcher kind. */
+    public static final String KIND_PROPERTY = "kind";
+    /** Service property: the configuration the dispatcher came from, for writing changes back. */
+    public static final String PID_PROPERTY = "rota.config.pid";
+    /** Thread names start with this, as a system name would on the module path. */
+    static final String THREAD_PREFIX = "rota";
+
+    private static final Logger LOG = LoggerFactory.getLogger(DispatcherComponent.class);
+    private static final Map<String, DispatcherProvider> KINDS = byName(DispatcherProvider::kind,
+            new WorkStealingDispatcherProvider(), new ExecutorDispatcherProvider(), new PinnedDispatcherProvider());
+    private static final Map<String, DispatcherDecorator> DECORATORS = byName(DispatcherDecorator::name,
+            new MeteringDecorator());
+
+    /** Systems that hear this dispatcher's events (faults, starvation reports) on their event streams. */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    private final List<ActorSystem> systems = new CopyOnWriteArrayList<>();
+
+    private BundleContext context;
+    private Running running;
+
+    /** What is registered now, and the keys it was made from. */
+    private record Running(String pid, Map<String, String> keys, Dispatcher dispatcher,
+                           ServiceRegistration<Dispatcher> registration) {
+    }
+
+    @Activate
+    void activate(BundleContext bundleContext, Map<String, Object> properties) {
+        this.context = bundleContext;
+        apply(properties);
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        apply(properties);
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        if (running != null) {
+            running.registration().unregister();
+            running.dispatcher().stop();
+            LOG.info("dispatcher '{}' stopped", running.dispatcher().id());
+            running = null;
+        }
+    }
+
+    private synchronized void apply(Map<String, Object> properties) {
+        String pid = String.valueOf(properties.get("service.pid"));
+        Map<String, String> keys = DispatcherKeys.of(properties);
+        if (running != null && keys.equals(running.keys())) {
+            return;
+        }
+        DispatcherSpec spec;
+        Dispatcher next;
+        try {
+            Map<String, String> dispatcherKeys = new TreeMap<>(keys);
+            String id = DispatcherSpec.checkId(dispatcherKeys.remove(ID_PROPERTY));
+            spec = DispatcherSpec.parse(THREAD_PREFIX, id, dispatcherKeys, KINDS, DECORATORS, this::publish);
+            if (running != null && DispatcherKeys.differOnlyInThroughput(running.keys(), keys)) {
+                int old = running.dispatcher().throughputBudget();
+                running.dispatcher().setThroughputBudget(spec.config().throughputBudget());
+                running = new Running(pid, keys, running.dispatcher(), running.registration());
+                LOG.info("dispatcher '{}': throughput budget {} -> {} (configuration {})", id, old,
+                        spec.config().throughputBudget(), pid);
+                return;
+            }
+            next = spec.create();
+        } catch (IllegalArgumentException e) {
+            LOG.error("configuration {} rejected: {}; {}", pid, e.getMessage(), running == null
+                    ? "no dispatcher was created"
+                    : "dispatcher '" + running.dispatcher().id() + "' keeps its last good configuration");
+            return;
+        }
+        next.start();
+        Dictionary<String, Object> serviceProperties = new Hashtable<>();
+        serviceProperties.put(ID_PROPERTY, next.id());
+        serviceProperties.put(KIND_PROPERTY, next.kind());
+        serviceProperties.put(PID_PROPERTY, pid);
+        ServiceRegistration<Dispatcher> registration = context.registerService(Dispatcher.class, next, serviceProperties);
+        Running old = running;
+        running = new Running(pid, keys, next, registration);
+        if (old == null) {
+            LOG.info("dispatcher '{}' started: {} (configuration {})", next.id(), next, pid);
+            return;
+        }
+        // Unregistering lets the runtime stop the old one and move its queued actors to the new one.
+        old.registration().unregister();
+        old.dispatcher().stop();
+        LOG.info("dispatcher '{}' replaced: {} -> {} (configuration {})", next.id(), old.dispatcher(), next, pid);
+    }
+
+    private void publish(Object event) {
+        if (event instanceof DispatcherError error) {
+            LOG.error("dispatcher '{}' fault", error.dispatcherId(), error.cause());
+        } else if (event instanceof WorkerStarvation starvation) {
+            LOG.warn("dispatcher '{}': worker {} stuck in one turn for {}", starvation.dispatcherId(),
+                    starvation.workerThread(), starvation.stuckFor());
+        }
+        for (ActorSystem system : systems) {
+            system.eventStream().publish(event);
+        }
+    }
+
+    @SafeVarargs
+    private static <T> Map<String, T> byName(Function<T, String> name, T... providers) {
+        return Stream.of(providers).collect(Collectors.toUnmodifiableMap(name, p -> p));
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.rota.pool;
+
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * OSGi: the envelope pool under the PID {@value #PID} ({@code enabled}, {@code debug}, the keys of
+ * {@code rota.pool.*} on the module path). While enabled, a {@link ShardedEnvelopePool} is
+ * registered as an {@link EnvelopePool} service with the property {@value #DEBUG}; the runtime gives
+ * it to actors created from then on (existing actors keep the envelopes they have). Disabled by
+ * default, as on the module path: allocating an envelope beat recycling it on the JVMs measured.
+ */
+@Component(configurationPid = EnvelopePoolComponent.PID, service = {})
+@Designate(ocd = EnvelopePoolComponent.Configuration.class)
+public final class EnvelopePoolComponent {
+
+    /** The configuration PID. */
+    public static final String PID = "io.github.rota.pool";
+    /** Key: whether the pool is registered. */
+    public static final String ENABLED = "enabled";
+    /** Key and service property: whether turns check for use after recycle. */
+    public static final String DEBUG = "debug";
+
+    private static final Logger LOG = LoggerFactory.getLogger(EnvelopePoolComponent.class);
+
+    @ObjectClassDefinition(name = "Rota envelope pool",
+            description = "The sharded pool of message envelopes (off by default: measure before turning it on).")
+    @interface Configuration {
+        @AttributeDefinition(name = "Enabled", description = "Recycle envelopes through the pool instead of allocating them.")
+        boolean enabled() default false;
+
+        @AttributeDefinition(name = "Debug", description = "Check every turn for an envelope recycled too early (slow).")
+        boolean debug() default false;
+    }
+
+    private BundleContext context;
+    private Map<String, Boolean> current;
+    private ServiceRegistration<EnvelopePool> registration;
+
+    @Activate
+    synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
+        this.context = bundleContext;
+        apply(properties);
+    }
+
+    @Modified
+    synchronized void modified(Map<String, Object> properties) {
+        apply(properties);
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        unregister();
+    }
+
+    private void apply(Map<String, Object> properties) {
+        Map<String, Boolean> next;
+        try {
+            next = Map.of(ENABLED, flag(properties, ENABLED), DEBUG, flag(properties, DEBUG));
+        } catch (IllegalArgumentException e) {
+            LOG.error("configuration {} rejected: {}; the pool keeps its last good configuration", PID, e.getMessage());
+            return;
+        }
+        if (next.equals(current)) {
+            return;
+        }
+        current = next;
+        unregister();
+        if (next.get(ENABLED)) {
+            boolean debug = next.get(DEBUG);
+            Dictionary<String, Object> serviceProperties = new Hashtable<>();
+            serviceProperties.put(DEBUG, debug);
+            EnvelopePool pool = new ShardedEnvelopePool(
+                    ShardedEnvelopePool.shardCountFor(Runtime.getRuntime().availableProcessors()), debug);
+            registration = context.registerService(EnvelopePool.class, pool, serviceProperties);
+        }
+        LOG.info("envelope pool {}{}", next.get(ENABLED) ? "enabled" : "disabled", next.get(DEBUG) ? " (debug)" : "");
+    }
+
+    private void unregister() {
+        if (registration != null) {
+            registration.unregister();
+            registration = null;
+        }
+    }
+
+    private static boolean flag(Map<String, Object> properties, String key) {
+        Object raw = properties.get(key);
+        if (raw == null || raw instanceof Boolean) {
+            return Boolean.TRUE.equals(raw);
+        }
+        String text = raw.toString().trim();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException("key '" + key + "' must be true or false, was '" + raw + "'");
+    }
+}

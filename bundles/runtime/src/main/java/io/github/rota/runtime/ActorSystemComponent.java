@@ -1,0 +1,279 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Settings;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherSpec;
+import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * OSGi: the actor system under the PID {@value #PID}, registered as an {@link ActorSystem} service
+ * (property {@value #NAME}) for application bundles.
+ *
+ * <p>Dispatchers, mailbox types and the envelope pool are services bound while the system runs. A
+ * dispatcher service that goes away (its configuration changed, its bundle stopped or updated) is
+ * stopped here and the actors it had queued move to its replacement; while no dispatcher serves an
+ * id its actors wait and their mailboxes keep filling. A change of the default dispatcher or mailbox
+ * applies to actors spawned from then on; a change of the name replaces the system. An invalid
+ * configuration is logged with the PID, key and value and changes nothing.
+ *
+ * <p>Threads: SCR calls the bind methods for the services present before {@code activate}, and later
+ * from any thread; everything here is guarded by this object's monitor, except stopping an unbound
+ * dispatcher, which waits for its workers and so happens outside it.
+ */
+@Component(configurationPid = ActorSystemComponent.PID, service = {}, immediate = true)
+@Designate(ocd = ActorSystemComponent.Configuration.class)
+public final class ActorSystemComponent {
+
+    /** The configuration PID. */
+    public static final String PID = "io.github.rota.system";
+    /** Key and service property: the system's name. */
+    public static final String NAME = "name";
+    /** Key: the id of the dispatcher actors run on unless their props name one. */
+    public static final String DEFAULT_DISPATCHER = "default.dispatcher";
+    /** Key: the id of the mailbox actors get unless their props name one. */
+    public static final String DEFAULT_MAILBOX = "default.mailbox";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ActorSystemComponent.class);
+    private static final long TERMINATION_TIMEOUT_SECONDS = 30;
+
+    @ObjectClassDefinition(name = "Rota actor system",
+            description = "The actor system application bundles get as a service.")
+    @interface Configuration {
+        @AttributeDefinition(name = "Name", description = "The system's name: actor paths are rota://<name>/user/...")
+        String name() default "rota";
+
+        @AttributeDefinition(name = "Default dispatcher",
+                description = "Id of the dispatcher actors run on unless their props name one.")
+        String default_dispatcher() default RuntimeConfig.DEFAULT_DISPATCHER_ID;
+
+        @AttributeDefinition(name = "Default mailbox",
+                description = "Id of the mailbox type actors get unless their props name one.")
+        String default_mailbox() default RuntimeConfig.DEFAULT_MAILBOX_ID;
+    }
+
+    /** A checked configuration. */
+    private record SystemConfig(String name, String defaultDispatcher, String defaultMailbox) {
+        Settings settings() {
+            return Settings.empty().with(Settings.DEFAULT_DISPATCHER, defaultDispatcher)
+                    .with(Settings.DEFAULT_MAILBOX, defaultMailbox);
+        }
+    }
+
+    private final List<Dispatcher> dispatchers = new ArrayList<>();
+    private final Map<MailboxType, String> mailboxTypes = new LinkedHashMap<>();
+    private EnvelopePool envelopePool;
+    private boolean envelopeChecks;
+
+    private BundleContext context;
+    private SystemConfig config;
+    private RotaActorSystem system;
+    private ServiceRegistration<ActorSystem> registration;
+
+    @Activate
+    synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
+        this.context = bundleContext;
+        try {
+            config = check(properties);
+        } catch (IllegalArgumentException e) {
+            LOG.error("configuration {} rejected: {}; starting with the defaults", PID, e.getMessage());
+            config = new SystemConfig("rota", RuntimeConfig.DEFAULT_DISPATCHER_ID, RuntimeConfig.DEFAULT_MAILBOX_ID);
+        }
+        startSystem();
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        RotaActorSystem replaced = null;
+        synchronized (this) {
+            SystemConfig next;
+            try {
+                next = check(properties);
+            } catch (IllegalArgumentException e) {
+                LOG.error("configuration {} rejected: {}; actor system '{}' keeps its last good configuration",
+                        PID, e.getMessage(), config.name());
+                return;
+            }
+            if (next.name().equals(config.name())) {
+                config = next;
+                system.setDefaults(next.defaultDispatcher(), next.defaultMailbox());
+                LOG.info("actor system '{}': default dispatcher '{}', default mailbox '{}'", next.name(),
+                        next.defaultDispatcher(), next.defaultMailbox());
+                return;
+            }
+            LOG.warn("actor system '{}' is renamed '{}': replacing it (its actors stop)", config.name(), next.name());
+            replaced = stopSystem();
+            config = next;
+            startSystem();
+        }
+        awaitTermination(replaced);
+    }
+
+    @Deactivate
+    void deactivate() {
+        RotaActorSystem stopped;
+        synchronized (this) {
+            stopped = stopSystem();
+        }
+        awaitTermination(stopped);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindDispatcher(Dispatcher dispatcher) {
+        dispatchers.add(dispatcher);
+        if (system != null) {
+            system.bindDispatcher(dispatcher);
+        }
+    }
+
+    void unbindDispatcher(Dispatcher dispatcher) {
+        RotaActorSystem current;
+        synchronized (this) {
+            dispatchers.remove(dispatcher);
+            current = system;
+        }
+        if (current != null) {
+            // The service is going away: stop it and move its queued actors to the replacement.
+            current.unbindDispatcher(dispatcher, true);
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindMailboxType(MailboxType type) {
+        mailboxTypes.put(type, type.id());
+        if (system != null) {
+            system.bindMailboxType(type);
+        }
+    }
+
+    synchronized void unbindMailboxType(MailboxType type) {
+        mailboxTypes.remove(type);
+        if (system != null) {
+            system.unbindMailboxType(type);
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindEnvelopePool(EnvelopePool pool, Map<String, Object> properties) {
+        envelopePool = pool;
+        envelopeChecks = Boolean.TRUE.equals(properties.get("debug"));
+        if (system != null) {
+            system.useEnvelopePool(pool, envelopeChecks);
+        }
+    }
+
+    synchronized void unbindEnvelopePool(EnvelopePool pool) {
+        if (envelopePool != pool) {
+            return;
+        }
+        envelopePool = null;
+        envelopeChecks = false;
+        if (system != null) {
+            system.useEnvelopePool(AllocatingEnvelopePool.INSTANCE, false);
+        }
+    }
+
+    private void startSystem() {
+        Map<String, MailboxType> types = new TreeMap<>();
+        mailboxTypes.forEach((type, id) -> types.put(id, type));
+        system = new RotaActorSystem(config.name(), config.settings(), config.defaultDispatcher(),
+                config.defaultMailbox(), List.of(), types,
+                envelopePool != null ? envelopePool : AllocatingEnvelopePool.INSTANCE, envelopeChecks,
+                new RotaEventStream());
+        dispatchers.forEach(system::bindDispatcher);
+        system.start();
+        Dictionary<String, Object> serviceProperties = new Hashtable<>();
+        serviceProperties.put(NAME, config.name());
+        registration = context.registerService(ActorSystem.class, system, serviceProperties);
+    }
+
+    /** @return the system, terminating; the caller awaits it outside the monitor */
+    private RotaActorSystem stopSystem() {
+        if (registration != null) {
+            registration.unregister();
+            registration = null;
+        }
+        RotaActorSystem stopping = system;
+        system = null;
+        if (stopping != null) {
+            stopping.terminate();
+        }
+        return stopping;
+    }
+
+    private static void awaitTermination(RotaActorSystem stopping) {
+        if (stopping == null) {
+            return;
+        }
+        try {
+            stopping.whenTerminated().toCompletableFuture().get(TERMINATION_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("actor system '{}' did not terminate within {} s (is a dispatcher missing, or an actor stuck?)",
+                    stopping.name(), TERMINATION_TIMEOUT_SECONDS);
+        } catch (ExecutionException e) {
+            LOG.error("actor system '{}' failed to terminate", stopping.name(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static SystemConfig check(Map<String, Object> properties) {
+        Map<String, String> keys = new TreeMap<>();
+        for (Map.Entry<String, Object> e : properties.entrySet()) {
+            String key = e.getKey();
+            if (key.startsWith("service.") || key.startsWith("component.") || key.startsWith("felix.")
+                    || key.startsWith("osgi.") || key.startsWith(".")) {
+                continue;
+            }
+            if (!key.equals(NAME) && !key.equals(DEFAULT_DISPATCHER) && !key.equals(DEFAULT_MAILBOX)) {
+                throw new IllegalArgumentException("unknown key '" + key + "' (value '" + e.getValue() + "'); known: "
+                        + List.of(NAME, DEFAULT_DISPATCHER, DEFAULT_MAILBOX));
+            }
+            keys.put(key, String.valueOf(e.getValue()).trim());
+        }
+        String name = keys.getOrDefault(NAME, "rota");
+        try {
+            ActorNames.checkSystemName(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("key '" + NAME + "': " + e.getMessage(), e);
+        }
+        String defaultDispatcher = keys.getOrDefault(DEFAULT_DISPATCHER, RuntimeConfig.DEFAULT_DISPATCHER_ID);
+        try {
+            DispatcherSpec.checkId(defaultDispatcher);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("key '" + DEFAULT_DISPATCHER + "': " + e.getMessage(), e);
+        }
+        String defaultMailbox = keys.getOrDefault(DEFAULT_MAILBOX, RuntimeConfig.DEFAULT_MAILBOX_ID);
+        if (defaultMailbox.isEmpty()) {
+            throw new IllegalArgumentException("key '" + DEFAULT_MAILBOX + "' must name a mailbox id, was ''");
+        }
+        return new SystemConfig(name, defaultDispatcher, defaultMailbox);
+    }
+}
