@@ -1,0 +1,137 @@
+package io.github.rota.demo;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The demo's actors and its three traffic shapes, each taking about a third of every tick:
+ * request/reply pairs (a client sends requests one at a time and waits for each reply), a fan-out
+ * (one actor sends to {@value #FAN_OUT} workers, which each ack to a collector) and a hot actor
+ * (the ticking thread sends to one actor directly). Counters say what has been handled.
+ *
+ * <p>Thread-safety: {@link #tick} is called by one thread at a time; the counters are
+ * {@link LongAdder}s, updated by the actors' turns.
+ */
+final class DemoWorkload {
+
+    static final int PAIRS = 4;
+    static final int FAN_OUT = 100;
+
+    private final ActorSystem system;
+    private final List<ActorRef<?>> topLevel = new ArrayList<>();
+    private final List<ActorRef<Object>> clients = new ArrayList<>();
+    private final ActorRef<Integer> fanOut;
+    private final ActorRef<String> hot;
+    final LongAdder roundTrips = new LongAdder();
+    final LongAdder fanOutAcks = new LongAdder();
+    final LongAdder hotMessages = new LongAdder();
+
+    /** A request whose reply goes back to the sender. */
+    private record Request(int sequence) {
+    }
+
+    DemoWorkload(ActorSystem system) {
+        this.system = system;
+        for (int i = 0; i < PAIRS; i++) {
+            ActorRef<Request> server = system.spawn(Props.create(Server::new), "demo-server-" + i);
+            ActorRef<Object> client = system.spawn(Props.create(() -> new Client(server, roundTrips)), "demo-client-" + i);
+            topLevel.add(server);
+            topLevel.add(client);
+            clients.add(client);
+        }
+        ActorRef<String> collector = system.spawn(
+                Props.create(() -> (Actor<String>) context -> fanOutAcks.increment()), "demo-fanout-collector");
+        List<ActorRef<String>> workers = new ArrayList<>();
+        for (int i = 0; i < FAN_OUT; i++) {
+            ActorRef<String> worker = system.spawn(
+                    Props.create(() -> (Actor<String>) context -> collector.tell("ack")), "demo-fanout-worker-" + i);
+            workers.add(worker);
+            topLevel.add(worker);
+        }
+        fanOut = system.spawn(Props.create(() -> new FanOut(workers)), "demo-fanout");
+        hot = system.spawn(Props.create(() -> (Actor<String>) context -> hotMessages.increment()), "demo-hot");
+        topLevel.add(collector);
+        topLevel.add(fanOut);
+        topLevel.add(hot);
+    }
+
+    /** Starts about {@code messages} messages' worth of work, split over the three shapes. */
+    void tick(int messages) {
+        int third = Math.max(1, messages / 3);
+        int perClient = Math.max(1, third / 2 / PAIRS); // a round trip is two messages
+        for (ActorRef<Object> client : clients) {
+            client.tell(perClient);
+        }
+        fanOut.tell(Math.max(1, third / 2)); // each send is acked: two messages
+        for (int i = 0; i < third; i++) {
+            hot.tell("hot");
+        }
+    }
+
+    /** Stops every demo actor. */
+    void stop() {
+        topLevel.forEach(system::stop);
+    }
+
+    /** Asks its server {@code n} times in a row, one request in flight. */
+    private static final class Client implements Actor<Object> {
+        private final ActorRef<Request> server;
+        private final LongAdder roundTrips;
+        private int owed;
+        private int sequence;
+        private boolean waiting;
+
+        Client(ActorRef<Request> server, LongAdder roundTrips) {
+            this.server = server;
+            this.roundTrips = roundTrips;
+        }
+
+        @Override
+        public void receive(ReceiveContext<Object> context) {
+            if (context.message() instanceof Request) {
+                roundTrips.increment();
+                waiting = false;
+            } else {
+                owed += (Integer) context.message();
+            }
+            if (!waiting && owed > 0) {
+                owed--;
+                waiting = true;
+                server.tell(new Request(sequence++), context.self());
+            }
+        }
+    }
+
+    /** Replies to every request with the request itself. */
+    private static final class Server implements Actor<Request> {
+        @Override
+        @SuppressWarnings("unchecked")
+        public void receive(ReceiveContext<Request> context) {
+            ((ActorRef<Object>) context.sender()).tell(context.message(), context.self());
+        }
+    }
+
+    /** Sends {@code n} messages round-robin over the workers. */
+    private static final class FanOut implements Actor<Integer> {
+        private final List<ActorRef<String>> workers;
+        private int next;
+
+        FanOut(List<ActorRef<String>> workers) {
+            this.workers = workers;
+        }
+
+        @Override
+        public void receive(ReceiveContext<Integer> context) {
+            for (int i = 0; i < context.message(); i++) {
+                workers.get(next).tell("work");
+                next = (next + 1) % workers.size();
+            }
+        }
+    }
+}
