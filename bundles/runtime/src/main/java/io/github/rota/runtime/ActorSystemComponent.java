@@ -204,10 +204,9 @@ public final class ActorSystemComponent {
         Map<String, MailboxType> types = new TreeMap<>();
         mailboxTypes.forEach((type, id) -> types.put(id, type));
         system = new RotaActorSystem(config.name(), config.settings(), config.defaultDispatcher(),
-                config.defaultMailbox(), List.of(), types,
+                config.defaultMailbox(), dispatchers, false, types,
                 envelopePool != null ? envelopePool : AllocatingEnvelopePool.INSTANCE, envelopeChecks,
                 new RotaEventStream());
-        dispatchers.forEach(system::bindDispatcher);
         system.start();
         Dictionary<String, Object> serviceProperties = new Hashtable<>();
         serviceProperties.put(NAME, config.name());

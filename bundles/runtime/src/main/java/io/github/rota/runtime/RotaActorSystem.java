@@ -64,24 +64,26 @@ final class RotaActorSystem implements ActorSystem {
     private volatile boolean checksEnvelopes;
 
     /**
-     * @param owned the dispatchers this system created and stops at termination (module path); if
-     *              empty, dispatchers are {@linkplain #bindDispatcher bound} and unbound as they come
-     *              and go (OSGi services), and actors on an id with none bound wait for one
+     * @param dispatchers the dispatchers bound from the start
+     * @param ownsDispatchers {@code true} (module path): the system created {@code dispatchers}, starts
+     *                        them, stops them at termination, and knows no other ids; {@code false}
+     *                        (OSGi): dispatchers are services {@linkplain #bindDispatcher bound} and
+     *                        unbound as they come and go, and actors on an id with none bound wait
      * @param mailboxTypes the mailbox types by id
      */
     RotaActorSystem(String name, Settings settings, String defaultDispatcher, String defaultMailbox,
-                    Collection<Dispatcher> owned, Map<String, MailboxType> mailboxTypes, EnvelopePool envelopes,
-                    boolean checksEnvelopes, RotaEventStream eventStream) {
+                    Collection<Dispatcher> dispatchers, boolean ownsDispatchers, Map<String, MailboxType> mailboxTypes,
+                    EnvelopePool envelopes, boolean checksEnvelopes, RotaEventStream eventStream) {
         this.name = name;
         this.eventStream = eventStream;
         this.settings = settings;
         this.defaultDispatcher = defaultDispatcher;
         this.defaultMailbox = defaultMailbox;
-        this.ownsDispatchers = !owned.isEmpty();
+        this.ownsDispatchers = ownsDispatchers;
         this.mailboxTypes = new ConcurrentHashMap<>(mailboxTypes);
         this.envelopes = envelopes;
         this.checksEnvelopes = checksEnvelopes;
-        for (Dispatcher dispatcher : owned) {
+        for (Dispatcher dispatcher : dispatchers) {
             slot(dispatcher.id()).bind(dispatcher);
         }
         this.scheduler = new ScheduledThreadPoolExecutor(1, task -> {

@@ -38,7 +38,7 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
                 : AllocatingEnvelopePool.INSTANCE;
 
         RotaActorSystem system = new RotaActorSystem(name, settings, config.defaultDispatcher(), config.defaultMailbox(),
-                dispatchers, config.mailboxes(), envelopes, config.poolDebug(), eventStream);
+                dispatchers, true, config.mailboxes(), envelopes, config.poolDebug(), eventStream);
         system.start();
         return system;
     }

@@ -143,7 +143,7 @@ class DispatcherReplacementTest {
     private RotaActorSystem servicesSystem() {
         Map<String, MailboxType> mailboxes = new TreeMap<>();
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
-        RotaActorSystem services = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", List.of(),
+        RotaActorSystem services = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", List.of(), false,
                 mailboxes, AllocatingEnvelopePool.INSTANCE, false, new RotaEventStream());
         services.start();
         return services;
