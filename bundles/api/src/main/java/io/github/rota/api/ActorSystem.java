@@ -92,6 +92,16 @@ public interface ActorSystem {
     long deadLetterCount();
 
     /**
+     * The actors with the most messages waiting, for operators looking for a hot spot. Walks every
+     * live actor: meant for a console, not for a hot path.
+     *
+     * @param limit how many to return, at least 1
+     * @return at most {@code limit} actors, deepest mailbox first
+     * @throws IllegalArgumentException if {@code limit < 1}
+     */
+    java.util.List<MailboxDepth> largestMailboxes(int limit);
+
+    /**
      * @param id a dispatcher id, e.g. {@code default}
      * @return the dispatcher with that id, if configured
      */

@@ -1,5 +1,7 @@
 package io.github.rota.pool;
 
+import io.github.rota.spi.pool.EnvelopePoolStats;
+
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,7 +107,8 @@ final class ShardedEnvelopePool implements EnvelopePool {
     }
 
     /** @return counters and sizes per shard, and their totals */
-    PoolStats stats() {
+    @Override
+    public EnvelopePoolStats stats() {
         int n = shards.length;
         long[] h = new long[n];
         long[] m = new long[n];
@@ -117,6 +120,6 @@ final class ShardedEnvelopePool implements EnvelopePool {
             d[i] = drops[i].sum();
             sizes[i] = shards[i].size();
         }
-        return new PoolStats(n, EnvelopeRing.CAPACITY, h, m, d, sizes);
+        return new EnvelopePoolStats(n, EnvelopeRing.CAPACITY, h, m, d, sizes);
     }
 }

@@ -1,5 +1,7 @@
 package io.github.rota.pool;
 
+import io.github.rota.spi.pool.EnvelopePoolStats;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +40,7 @@ class ShardedEnvelopePoolTest {
         for (int i = 0; i < EnvelopeRing.CAPACITY + 3; i++) {
             pool.release(new Envelope(0)); // never blocks, never throws
         }
-        PoolStats stats = pool.stats();
+        EnvelopePoolStats stats = pool.stats();
         assertThat(stats.sizes()[0]).isEqualTo(EnvelopeRing.CAPACITY);
         assertThat(stats.drops()[0]).isEqualTo(3);
         assertThat(stats.totalDrops()).isEqualTo(3);
@@ -151,7 +153,7 @@ class ShardedEnvelopePoolTest {
             thread.join();
         }
         assertThat(violations).isEmpty();
-        PoolStats stats = pool.stats();
+        EnvelopePoolStats stats = pool.stats();
         assertThat(stats.totalHits() + stats.totalMisses()).isEqualTo((long) threads * rounds);
         // Every envelope ever made (a miss) is now either in a shard or was dropped, exactly once.
         assertThat(stats.totalSize() + stats.totalDrops()).isEqualTo(stats.totalMisses());

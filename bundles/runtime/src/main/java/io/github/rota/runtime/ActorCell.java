@@ -4,6 +4,7 @@ import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
+import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.Directive;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
@@ -606,6 +607,14 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
         child.start();
         return child.self;
+    }
+
+    /** Adds the mailbox depth of every descendant of this cell. */
+    void collectMailboxDepths(List<MailboxDepth> into) {
+        for (ActorCell<?> child : childrenSnapshot()) {
+            into.add(new MailboxDepth(child.self, child.mailbox.size()));
+            child.collectMailboxDepths(into);
+        }
     }
 
     private synchronized List<ActorCell<?>> childrenSnapshot() {

@@ -6,6 +6,7 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.EventStream;
+import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -13,7 +14,10 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -265,6 +269,17 @@ final class RotaActorSystem implements ActorSystem {
     public Optional<Dispatcher> dispatcher(String id) {
         DispatcherSlot slot = slots.get(Objects.requireNonNull(id, "id"));
         return slot == null ? Optional.empty() : slot.current();
+    }
+
+    @Override
+    public List<MailboxDepth> largestMailboxes(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+        }
+        List<MailboxDepth> all = new ArrayList<>();
+        guardian.collectMailboxDepths(all);
+        all.sort(Comparator.comparingInt(MailboxDepth::depth).reversed());
+        return List.copyOf(all.subList(0, Math.min(limit, all.size())));
     }
 
     /** @return ask timeouts not yet fired or cancelled */

@@ -61,6 +61,11 @@ public interface Dispatcher {
     default void beforeBlocking() {
     }
 
+    /** @return a snapshot of the dispatcher's counters and queues; {@link DispatcherStats#NONE} if it keeps none */
+    default DispatcherStats stats() {
+        return DispatcherStats.NONE;
+    }
+
     /** @return the current throughput budget: user messages an actor may handle per turn */
     int throughputBudget();
 

@@ -28,4 +28,9 @@ public interface EnvelopePool {
      * @param envelope an envelope no mailbox links to any more
      */
     void release(Envelope envelope);
+
+    /** @return a snapshot of the pool's counters; {@link EnvelopePoolStats#NONE} if it keeps none */
+    default EnvelopePoolStats stats() {
+        return EnvelopePoolStats.NONE;
+    }
 }

@@ -1,9 +1,11 @@
 package io.github.rota.dispatcher.executor;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -90,6 +92,14 @@ final class ExecutorDispatcher implements Dispatcher {
             Thread.currentThread().interrupt();
         }
         return List.of();
+    }
+
+    /** From the ForkJoinPool's own estimates; its only counter is {@code steals}. */
+    @Override
+    public DispatcherStats stats() {
+        int threads = pool.getPoolSize();
+        return new DispatcherStats(workers, Math.max(0, threads - pool.getActiveThreadCount()),
+                pool.getQueuedSubmissionCount(), List.of(), Map.of("steals", pool.getStealCount()));
     }
 
     @Override

@@ -1,11 +1,14 @@
 package io.github.rota.dispatcher.metering;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -42,6 +45,18 @@ final class MeteringDispatcher implements Dispatcher {
     @Override
     public String id() {
         return delegate.id();
+    }
+
+    /** The wrapped dispatcher's statistics plus {@code meteredTurns}, {@code meteredMessages} and {@code turnNanos}. */
+    @Override
+    public DispatcherStats stats() {
+        DispatcherStats inner = delegate.stats();
+        Map<String, Long> counters = new LinkedHashMap<>(inner.counters());
+        counters.put("meteredTurns", turns.sum());
+        counters.put("meteredMessages", messages.sum());
+        counters.put("turnNanos", turnNanos.sum());
+        return new DispatcherStats(inner.workers(), inner.parkedWorkers(), inner.globalQueueDepth(),
+                inner.workerQueueDepths(), counters);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.github.rota.dispatcher.pinned;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -103,6 +105,12 @@ final class PinnedDispatcher implements Dispatcher {
     @Override
     public void setThroughputBudget(int budget) {
         this.budget = Dispatcher.checkThroughputBudget(budget);
+    }
+
+    /** Workers are the actors that have a thread now; this kind keeps no counters. */
+    @Override
+    public DispatcherStats stats() {
+        return new DispatcherStats(lanes.size(), 0, 0, List.of(), Map.of());
     }
 
     /** @return actors that have a thread now */

@@ -27,5 +27,20 @@ enum Counter {
     /** Turns that ended with the budget spent and work left. */
     BUDGET_YIELDS,
     /** Turns reported by the starvation probe (counted by the probe, not by a worker). */
-    STARVATION_REPORTS
+    STARVATION_REPORTS;
+
+    private final String key = camelCase(name());
+
+    /** @return the counter's name for operators, e.g. {@code noopWakeups} */
+    String key() {
+        return key;
+    }
+
+    private static String camelCase(String constant) {
+        StringBuilder key = new StringBuilder();
+        for (String word : constant.toLowerCase(java.util.Locale.ROOT).split("_")) {
+            key.append(key.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return key.toString();
+    }
 }

@@ -1,9 +1,11 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -190,8 +192,20 @@ final class WorkStealingDispatcher implements Dispatcher {
         this.budget = Dispatcher.checkThroughputBudget(budget);
     }
 
+    @Override
+    public DispatcherStats stats() {
+        WorkStealingStats snapshot = snapshot();
+        Map<String, Long> counters = new LinkedHashMap<>();
+        snapshot.counters().forEach((counter, value) -> counters.put(counter.key(), value));
+        List<Integer> depths = new ArrayList<>();
+        for (int depth : snapshot.localQueueDepths()) {
+            depths.add(depth);
+        }
+        return new DispatcherStats(snapshot.workers(), snapshot.parkedWorkers(), snapshot.globalQueueDepth(), depths, counters);
+    }
+
     /** @return a snapshot of the counters and queue depths */
-    WorkStealingStats stats() {
+    WorkStealingStats snapshot() {
         Map<Counter, Long> totals = new EnumMap<>(Counter.class);
         for (Counter counter : Counter.values()) {
             long sum = 0;

@@ -52,7 +52,7 @@ class StarvationProbeTest {
         assertThat(report.workerThread()).startsWith("sys-probed-worker-");
         assertThat(report.stuckFor()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
         assertThat(report.stack()).anyMatch(frame -> frame.getMethodName().equals("blockIn"));
-        await().until(() -> dispatcher.stats().get(Counter.STARVATION_REPORTS) == 1);
+        await().until(() -> dispatcher.snapshot().get(Counter.STARVATION_REPORTS) == 1);
 
         CountDownLatch again = new CountDownLatch(1);
         dispatcher.schedule(turn -> {
@@ -78,7 +78,7 @@ class StarvationProbeTest {
             }
             await().until(() -> runs.sum() == 100_000);
             assertThat(events).isEmpty();
-            assertThat(relaxed.stats().get(Counter.STARVATION_REPORTS)).isZero();
+            assertThat(relaxed.snapshot().get(Counter.STARVATION_REPORTS)).isZero();
         } finally {
             relaxed.stop();
         }

@@ -55,7 +55,7 @@ class WorkStealingDispatcherTest {
     void defaultsToOneWorkerPerProcessorAndAtLeastTwo() {
         Dispatcher d = provider.create(new DispatcherConfig("sys", "ws", 32, Map.of()));
         try {
-            assertThat(((WorkStealingDispatcher) d).stats().workers())
+            assertThat(((WorkStealingDispatcher) d).snapshot().workers())
                     .isEqualTo(Math.max(Runtime.getRuntime().availableProcessors(), 2));
             assertThat(d.kind()).isEqualTo("work-stealing");
         } finally {
@@ -84,14 +84,14 @@ class WorkStealingDispatcherTest {
         WorkStealingDispatcher d = create(2);
         LongAdder runs = new LongAdder();
         for (int round = 1; round <= 20; round++) {
-            await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
+            await().pollInterval(Duration.ofMillis(2)).until(() -> d.snapshot().parkedWorkers() == 2);
             for (int i = 0; i < 1_000; i++) {
                 d.schedule(counting(runs));
             }
             long expected = round * 1_000L;
             await().pollInterval(Duration.ofMillis(2)).until(() -> runs.sum() == expected);
         }
-        WorkStealingStats stats = d.stats();
+        WorkStealingStats stats = d.snapshot();
         assertThat(stats.get(Counter.TURNS)).isEqualTo(20_000);
         assertThat(stats.get(Counter.MESSAGES)).isEqualTo(20_000);
         assertThat(stats.get(Counter.GLOBAL_PUSHES)).isEqualTo(20_000);
@@ -105,7 +105,7 @@ class WorkStealingDispatcherTest {
         AtomicInteger turns = new AtomicInteger();
         d.schedule(turn -> turns.incrementAndGet() < 10);
         await().until(() -> turns.get() == 10);
-        assertThat(d.stats().get(Counter.BUDGET_YIELDS)).isEqualTo(9);
+        assertThat(d.snapshot().get(Counter.BUDGET_YIELDS)).isEqualTo(9);
     }
 
     @Test
@@ -120,8 +120,8 @@ class WorkStealingDispatcherTest {
             return false;
         });
         await().until(() -> secondRanOn.get() != null);
-        assertThat(d.stats().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
-        assertThat(d.stats().get(Counter.GLOBAL_PUSHES)).isEqualTo(1);
+        assertThat(d.snapshot().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
+        assertThat(d.snapshot().get(Counter.GLOBAL_PUSHES)).isEqualTo(1);
     }
 
     @Test
@@ -213,13 +213,13 @@ class WorkStealingDispatcherTest {
     @Test
     void aBlockingTurnHandsItsQueuedActorsToAParkedSibling() {
         WorkStealingDispatcher d = create(2);
-        await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
+        await().pollInterval(Duration.ofMillis(2)).until(() -> d.snapshot().parkedWorkers() == 2);
         CountDownLatch secondRan = new CountDownLatch(1);
         AtomicReference<Boolean> released = new AtomicReference<>();
         d.schedule(turn -> {
             // Let the sibling (woken when this worker stopped searching) find nothing and park again.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (d.stats().parkedWorkers() < 1 && System.nanoTime() < deadline) {
+            while (d.snapshot().parkedWorkers() < 1 && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
             // Made ready here, it waits in this worker's next slot; the sibling is parked and
@@ -281,6 +281,28 @@ class WorkStealingDispatcherTest {
         };
         d.schedule(s);
         await().until(() -> runs.sum() == 1);
-        await().until(() -> d.stats().get(Counter.MESSAGES) == 7);
+        await().until(() -> d.snapshot().get(Counter.MESSAGES) == 7);
+    }
+
+    @Test
+    void statsNameEveryCounterForOperators() {
+        WorkStealingDispatcher d = create(2);
+        LongAdder runs = new LongAdder();
+        d.schedule((Turn turn) -> {
+            turn.messagesHandled(5);
+            runs.increment();
+            return false;
+        });
+        await().until(() -> runs.sum() == 1);
+
+        await().until(() -> d.stats().counters().get("messages") == 5);
+        io.github.rota.spi.dispatch.DispatcherStats stats = d.stats();
+        assertThat(stats.workers()).isEqualTo(2);
+        assertThat(stats.workerQueueDepths()).hasSize(2);
+        assertThat(stats.counters()).containsOnlyKeys("turns", "messages", "localPushes", "nextSlotPushes",
+                "globalPushes", "stealOperations", "actorsStolen", "parks", "unparks", "noopWakeups",
+                "overflowToGlobal", "budgetYields", "starvationReports");
+        assertThat(stats.counters().get("turns")).isEqualTo(1);
+        assertThat(stats.counters().get("globalPushes")).isEqualTo(1);
     }
 }
