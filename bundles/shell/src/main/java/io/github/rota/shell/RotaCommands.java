@@ -33,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * survives a restart, and FileInstall writes it to the {@code .cfg} file); the dispatcher component
  * then applies it from the next turn.
  */
-@Component(service = RotaCommands.class, property = {
+@Component(service = RotaCommands.class, immediate = true, property = {
     "osgi.command.scope=rota",
     "osgi.command.function=dispatchers",
     "osgi.command.function=dispatcher",
