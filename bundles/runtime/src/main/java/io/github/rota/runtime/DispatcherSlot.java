@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
 /**
@@ -37,6 +38,8 @@ final class DispatcherSlot {
     private final BiConsumer<Schedulable, RuntimeException> rejected;
     private final ConcurrentLinkedQueue<Schedulable> pending = new ConcurrentLinkedQueue<>();
     private volatile Dispatcher[] bound = NONE;
+    /** Whether actors have been told to wait since the last bind: say it once, not per actor. */
+    private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
     /**
      * @param id the dispatcher id this slot serves
@@ -79,6 +82,11 @@ final class DispatcherSlot {
         drainPending();
     }
 
+    /** @return {@code true} the first time it is called while no dispatcher is bound (since the last bind) */
+    boolean announceWait() {
+        return current().isEmpty() && waitAnnounced.compareAndSet(false, true);
+    }
+
     /** Called on a turn that is about to block. */
     void beforeBlocking() {
         current().ifPresent(Dispatcher::beforeBlocking);
@@ -92,6 +100,7 @@ final class DispatcherSlot {
             list.add(dispatcher);
             bound = list.toArray(NONE);
         }
+        waitAnnounced.set(false);
         drainPending();
     }
 

@@ -116,9 +116,9 @@ final class RotaActorSystem implements ActorSystem {
             throw new IllegalArgumentException("cannot spawn " + path + ": unknown dispatcher id '" + dispatcherId
                     + "'; configured: " + new TreeSet<>(slots.keySet()));
         }
-        if (slot.current().isEmpty()) {
-            LOG.warn("{} is on dispatcher '{}', which is not bound yet: it waits until that dispatcher appears",
-                    path, dispatcherId);
+        if (slot.announceWait()) {
+            LOG.warn("{} is on dispatcher '{}', which is not bound: it and the other actors there wait until that"
+                    + " dispatcher appears", path, dispatcherId);
         }
         String mailboxId = props.mailboxId() != null ? props.mailboxId() : defaultMailbox;
         MailboxType mailboxType = mailboxTypes.get(mailboxId);

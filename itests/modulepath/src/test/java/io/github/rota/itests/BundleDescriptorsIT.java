@@ -32,7 +32,8 @@ class BundleDescriptorsIT {
             jars = files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().collect(Collectors.toList());
         }
         assertThat(jars.stream().map(p -> p.getFileName().toString().replaceAll("-\\d.*", "")))
-                .containsExactlyInAnyOrder("rota-api", "rota-dispatcher", "rota-mailbox", "rota-pool", "rota-runtime", "rota-testkit");
+                .containsExactlyInAnyOrder("rota-api", "rota-dispatcher", "rota-mailbox", "rota-pool", "rota-runtime", "rota-testkit",
+                        "rota-demo", "rota-shell");
         return jars.stream();
     }
 

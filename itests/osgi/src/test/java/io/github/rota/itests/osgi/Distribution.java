@@ -31,9 +31,13 @@ final class Distribution {
     private Distribution() {
     }
 
-    static Option[] options() {
+    /**
+     * @param testClass the test class the container is for: each gets its own configuration
+     *                  directory, since Pax Exam may prepare one container while another runs
+     */
+    static Option[] options(Class<?> testClass) {
         Path home = Path.of(System.getProperty("rota.distribution.dir"));
-        Path etc = freshCopy(home.resolve("etc"), Path.of(System.getProperty("rota.itest.dir"), "etc"));
+        Path etc = freshCopy(home.resolve("etc"), etc(testClass));
         List<Option> options = new ArrayList<>();
         options.add(frameworkProperty("felix.bootdelegation.implicit").value("false"));
         // No console in a test JVM: Gogo must not read stdin.
@@ -54,9 +58,9 @@ final class Distribution {
         return options.toArray(new Option[0]);
     }
 
-    /** @return the watched configuration directory the container uses */
-    static Path etc() {
-        return Path.of(System.getProperty("rota.itest.dir"), "etc");
+    /** @return the watched configuration directory of the container for {@code testClass} */
+    static Path etc(Class<?> testClass) {
+        return Path.of(System.getProperty("rota.itest.dir"), testClass.getSimpleName(), "etc");
     }
 
     /** @return the file every bundle's SLF4J output goes to */

@@ -53,7 +53,7 @@ public class HotSwapIT {
 
     @Configuration
     public Option[] config() {
-        return Distribution.options();
+        return Distribution.options(HotSwapIT.class);
     }
 
     private record Message(int producer, int sequence) {

@@ -72,7 +72,7 @@ public class PlatformIT {
 
     @Configuration
     public Option[] config() {
-        return Distribution.options();
+        return Distribution.options(PlatformIT.class);
     }
 
     @Test
@@ -175,7 +175,7 @@ public class PlatformIT {
         gogo("rota:budget default 48");
         await().atMost(TIMEOUT).until(() -> system.dispatcher("default").orElseThrow().throughputBudget() == 48);
         // FileInstall writes the change back to the watched file, so it survives a restart.
-        await().atMost(TIMEOUT).until(() -> Files.readString(Distribution.etc().resolve("io.github.rota.dispatcher-default.cfg"))
+        await().atMost(TIMEOUT).until(() -> Files.readString(Distribution.etc(PlatformIT.class).resolve("io.github.rota.dispatcher-default.cfg"))
                 .contains("throughput = 48"));
         gogo("rota:budget default 32");
         await().atMost(TIMEOUT).until(() -> system.dispatcher("default").orElseThrow().throughputBudget() == 32);
