@@ -148,6 +148,48 @@ public class PlatformIT {
     }
 
     @Test
+    public void invalidConfigurationsAreLoggedByPidKeyAndValueAndChangeNothing() throws Exception {
+        Dispatcher dispatcher = system.dispatcher("default").orElseThrow();
+        long serviceId = serviceId("default");
+        org.osgi.service.cm.Configuration config = configAdmin.getFactoryConfiguration(DISPATCHER_PID, "default", "?");
+        Dictionary<String, Object> original = config.getProperties();
+
+        Dictionary<String, Object> unknownKind = config.getProperties();
+        unknownKind.put("kind", "nope");
+        config.update(unknownKind);
+        awaitLog("configuration io.github.rota.dispatcher~default rejected: rota.dispatcher.default.kind names "
+                + "dispatcher kind 'nope', which is not installed; installed: [executor, pinned, work-stealing]");
+
+        Dictionary<String, Object> noWorkers = config.getProperties();
+        noWorkers.put("kind", "work-stealing");
+        noWorkers.put("workers", "0");
+        config.update(noWorkers);
+        awaitLog("configuration io.github.rota.dispatcher~default rejected: rota.dispatcher.default.workers must be in 1..1024, was 0");
+        assertEquals(serviceId, serviceId("default"));
+        assertTrue(dispatcher == system.dispatcher("default").orElseThrow());
+        config.update(original);
+
+        org.osgi.service.cm.Configuration systemConfig = configAdmin.getConfiguration("io.github.rota.system", "?");
+        Dictionary<String, Object> systemOriginal = systemConfig.getProperties();
+        Dictionary<String, Object> badName = systemConfig.getProperties();
+        badName.put("name", "no spaces");
+        systemConfig.update(badName);
+        awaitLog("configuration io.github.rota.system rejected: key 'name': actor system name 'no spaces' is invalid");
+        assertEquals("rota", system.name());
+        assertEquals(1, context.getServiceReferences(ActorSystem.class, "(name=rota)").size());
+        systemConfig.update(systemOriginal);
+
+        org.osgi.service.cm.Configuration poolConfig = configAdmin.getConfiguration("io.github.rota.pool", "?");
+        Dictionary<String, Object> poolOriginal = poolConfig.getProperties();
+        Dictionary<String, Object> maybe = poolConfig.getProperties();
+        maybe.put("enabled", "maybe");
+        poolConfig.update(maybe);
+        awaitLog("configuration io.github.rota.pool rejected: key 'enabled' must be true or false, was 'maybe'");
+        assertTrue(gogo("rota:pool").startsWith("envelope pool disabled"));
+        poolConfig.update(poolOriginal);
+    }
+
+    @Test
     public void metatypeDescribesEveryPid() {
         assertEquals(List.of("id", "kind", "throughput", "workers", "starvationThresholdMs", "keepAliveMs", "decorators"),
                 attributeIds("io.github.rota.dispatcher", DISPATCHER_PID, true));
@@ -186,6 +228,10 @@ public class PlatformIT {
         await().atMost(TIMEOUT).until(() -> log().contains("DispatcherComponent - dispatcher 'default' started")
                 && log().contains("RotaActorSystem - actor system 'rota' started")
                 && log().contains("DemoComponent - demo workload started"));
+    }
+
+    private static void awaitLog(String text) {
+        await().atMost(TIMEOUT).until(() -> log().contains(text));
     }
 
     private String gogo(String line) throws Exception {
