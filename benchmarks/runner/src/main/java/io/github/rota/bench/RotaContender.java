@@ -1,0 +1,119 @@
+package io.github.rota.bench;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorContext;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.Settings;
+import io.github.rota.bench.spi.Behavior;
+import io.github.rota.bench.spi.Context;
+import io.github.rota.bench.spi.Contender;
+import io.github.rota.bench.spi.Ref;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/** Rota on one dispatcher kind, as a contender. */
+final class RotaContender implements Contender {
+
+    private final String name;
+    private final ActorSystem system;
+
+    /**
+     * @param name the contender's name
+     * @param kind the default dispatcher's kind
+     * @param throughput the budget, or 0 for the default
+     * @param pooled whether envelopes are recycled through the envelope pool
+     */
+    RotaContender(String name, String kind, int throughput, boolean pooled) {
+        this.name = name;
+        Settings settings = Settings.empty().with("rota.dispatcher.default.kind", kind)
+                .with(Settings.POOL_ENABLED, pooled);
+        if (throughput > 0) {
+            settings = settings.with("rota.dispatcher.default.throughput", throughput);
+        }
+        this.system = ActorSystem.create("bench", settings);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public <M> Ref<M> spawn(String actorName, Behavior<M> behavior) {
+        return new RotaRef<>(system.spawn(Props.create(() -> new BehaviorActor<>(behavior)), actorName));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout) {
+        return ((RotaRef<M>) target).ref.ask(message, timeout);
+    }
+
+    @Override
+    public void stop(Ref<?> actor) {
+        system.stop(((RotaRef<?>) actor).ref);
+    }
+
+    @Override
+    public void close() {
+        try {
+            system.terminate().toCompletableFuture().get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new IllegalStateException("actor system did not terminate", e);
+        }
+    }
+
+    /** A Rota actor reference as a {@link Ref}. */
+    private record RotaRef<M>(ActorRef<M> ref) implements Ref<M> {
+        @Override
+        public void tell(M message) {
+            ref.tell(message);
+        }
+
+        @Override
+        public void tell(M message, Ref<?> sender) {
+            ref.tell(message, ((RotaRef<?>) sender).ref);
+        }
+    }
+
+    /** Runs a behavior; it is its own {@link Context}, valid during a turn. */
+    private static final class BehaviorActor<M> implements Actor<M>, Context<M> {
+        private final Behavior<M> behavior;
+        private ReceiveContext<M> current;
+        private RotaRef<M> self;
+
+        BehaviorActor(Behavior<M> behavior) {
+            this.behavior = behavior;
+        }
+
+        @Override
+        public void preStart(ActorContext<M> context) {
+            self = new RotaRef<>(context.self());
+        }
+
+        @Override
+        public void receive(ReceiveContext<M> context) {
+            current = context;
+            behavior.receive(this, context.message());
+        }
+
+        @Override
+        public Ref<M> self() {
+            return self;
+        }
+
+        @Override
+        public void reply(Object message) {
+            current.reply(message);
+        }
+
+        @Override
+        public <C> Ref<C> spawn(String childName, Behavior<C> child) {
+            return new RotaRef<>(current.spawn(Props.create(() -> new BehaviorActor<>(child)), childName));
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.github.rota.bench;
+
+import io.github.rota.bench.spi.Behavior;
+import io.github.rota.bench.spi.Context;
+import io.github.rota.bench.spi.Contender;
+import io.github.rota.bench.spi.Ref;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code skynet}: a 10-ary tree of actors, {@value #LEVELS} levels deep below the root (1,000,000
+ * leaves); each leaf sends its number to its parent, each parent the sum of its children's, and
+ * the root's sum is checked. Reported in seconds (and messages per second).
+ */
+final class Skynet implements Workload {
+
+    static final int LEVELS = 6;
+    private static final Object START = "start";
+
+    private Contender contender;
+    private int levels;
+
+    @Override
+    public String name() {
+        return "skynet";
+    }
+
+    @Override
+    public boolean freshContenderPerRound() {
+        return true;
+    }
+
+    @Override
+    public void setUp(Contender c, double scale) {
+        contender = c;
+        // Scale by whole levels: 6 levels at 1.0, fewer for quick runs.
+        levels = Math.max(2, Math.min(LEVELS, LEVELS + (int) Math.floor(Math.log10(Math.max(scale, 1e-6)))));
+    }
+
+    @Override
+    public Outcome round(Histogram latencies) throws Exception {
+        CompletableFuture<Long> result = new CompletableFuture<>();
+        Ref<Object> root = contender.spawn("skynet", new Node(0, 0, null, result));
+        long start = System.nanoTime();
+        root.tell(START);
+        long sum = result.get(5, TimeUnit.MINUTES);
+        long nanos = System.nanoTime() - start;
+        long leaves = (long) Math.pow(10, levels);
+        if (sum != leaves * (leaves - 1) / 2) {
+            throw new IllegalStateException("skynet summed " + sum + ", expected " + leaves * (leaves - 1) / 2);
+        }
+        long actors = (leaves * 10 - 1) / 9; // 1 + 10 + ... + 10^levels
+        // Every actor gets a start and sends one reply (the root completes the future instead).
+        return new Outcome(2 * actors - 1, nanos, String.format("seconds=%.3f actors=%d", nanos / 1e9, actors));
+    }
+
+    /** One node: spawns ten children, or as a leaf reports its number. */
+    private final class Node implements Behavior<Object> {
+        private final int level;
+        private final long number;
+        private final Ref<Object> parent;
+        private final CompletableFuture<Long> result;
+        private long sum;
+        private int replies;
+
+        Node(int level, long number, Ref<Object> parent, CompletableFuture<Long> result) {
+            this.level = level;
+            this.number = number;
+            this.parent = parent;
+            this.result = result;
+        }
+
+        @Override
+        public void receive(Context<Object> context, Object message) {
+            if (message == START) {
+                if (level == levels) {
+                    parent.tell(number);
+                    return;
+                }
+                for (int i = 0; i < 10; i++) {
+                    context.spawn("n" + i, new Node(level + 1, number * 10 + i, context.self(), null)).tell(START);
+                }
+                return;
+            }
+            sum += (Long) message;
+            if (++replies == 10) {
+                if (parent == null) {
+                    result.complete(sum);
+                } else {
+                    parent.tell(sum);
+                }
+            }
+        }
+    }
+}

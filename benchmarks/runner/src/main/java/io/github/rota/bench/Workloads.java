@@ -1,0 +1,34 @@
+package io.github.rota.bench;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Every workload by name, at the sizes documented in the README (scale 1.0). */
+final class Workloads {
+
+    /** In the order {@code all} runs them; the budget sweep comes last. */
+    static final List<String> NAMES = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "ask-latency",
+            "threadring", "spawn-many", "skynet");
+    static final String BUDGET_SWEEP = "budget-sweep";
+    /** The workloads the budget sweep runs. */
+    static final List<String> SWEPT = List.of("pingpong-pairs", "fanout");
+
+    private Workloads() {
+    }
+
+    static Workload create(String name) {
+        Supplier<Workload> factory = switch (name) {
+            case "pingpong-1" -> () -> new PingPong("pingpong-1", 1, 500_000);
+            case "pingpong-pairs" -> () -> new PingPong("pingpong-pairs", 2 * Runtime.getRuntime().availableProcessors(), 250_000);
+            case "fanout" -> () -> new FanOut(1_000_000);
+            case "hot-actor" -> () -> new HotActor(500_000);
+            case "ask-latency" -> () -> new AskLatency(20_000);
+            case "threadring" -> () -> new ThreadRing(2_000_000);
+            case "spawn-many" -> SpawnMany::new;
+            case "skynet" -> Skynet::new;
+            default -> throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + NAMES
+                    + ", " + BUDGET_SWEEP + ", all");
+        };
+        return factory.get();
+    }
+}

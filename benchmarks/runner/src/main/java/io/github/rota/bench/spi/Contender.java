@@ -1,0 +1,41 @@
+package io.github.rota.bench.spi;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * An actor runtime under benchmark, behind the few operations the workloads need. Both Rota and
+ * the runtimes it is compared with implement it with no allocation per message of their own, so the
+ * facade costs each the same.
+ */
+public interface Contender extends AutoCloseable {
+
+    /** @return the name in tables and RESULT lines, e.g. {@code rota-ws} */
+    String name();
+
+    /**
+     * @param name the actor's name, unique among its siblings
+     * @param behavior what it does with each message
+     * @param <M> the message type
+     * @return a reference to the new actor
+     */
+    <M> Ref<M> spawn(String name, Behavior<M> behavior);
+
+    /**
+     * Asks an actor and waits for nothing: the reply completes the stage.
+     *
+     * @param target the actor, which replies with {@link Context#reply}
+     * @param message the question
+     * @param timeout when the stage fails instead
+     * @param <M> the message type
+     * @return the reply
+     */
+    <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout);
+
+    /** Stops an actor (and its children). */
+    void stop(Ref<?> actor);
+
+    /** Terminates the runtime and waits until its threads are gone. */
+    @Override
+    void close();
+}
