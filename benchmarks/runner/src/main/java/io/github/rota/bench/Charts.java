@@ -25,10 +25,10 @@ final class Charts {
         List<Double> best = new ArrayList<>();
         List<Double> dflt = new ArrayList<>();
         for (Comparison c : comparisons) {
-            if (Double.isNaN(c.advantageBest()) || Double.isInfinite(c.advantageBest())) {
-                continue;
+            if (Double.isNaN(c.advantageBest()) || Double.isInfinite(c.advantageBest()) || Double.isNaN(c.advantageDefault())) {
+                continue; // not a comparison with Pekko (e.g. against the JDK limit)
             }
-            labels.add(c.workload() + "\n" + c.figure());
+            labels.add(c.workload() + " (" + c.figure() + ")");
             best.add(c.advantageBest());
             dflt.add(Double.isNaN(c.advantageDefault()) ? 0 : c.advantageDefault());
         }
