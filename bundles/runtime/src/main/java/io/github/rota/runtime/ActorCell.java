@@ -95,11 +95,11 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private int restartCount;
     private long restartWindowStart;
 
-    ActorCell(RotaActorSystem system, ActorCell<?> parent, String path, String name, long uid, Props<M> props,
+    ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
               DispatcherSlot dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
         this.system = system;
         this.parent = parent;
-        this.self = new LocalActorRef<>(this, name, path, uid);
+        this.self = new LocalActorRef<>(this, name, uid);
         this.props = props;
         this.dispatcher = dispatcher;
         this.mailbox = mailbox;

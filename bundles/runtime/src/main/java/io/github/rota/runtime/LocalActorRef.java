@@ -5,20 +5,20 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The reference to an actor of this JVM. Equal to another reference when both name the same
- * incarnation: same path and same uid (a fresh uid per spawn).
+ * The reference to an actor of this JVM: one per incarnation (each spawn makes a new cell with a
+ * fresh uid), so two references are equal when they are the same cell's. The path is computed when
+ * asked for, from the parent's, rather than kept: a million idle actors would otherwise hold a
+ * million copies of their parents' paths.
  */
 final class LocalActorRef<M> implements ActorRef<M> {
 
     final ActorCell<M> cell;
     private final String name;
-    private final String path;
     private final long uid;
 
-    LocalActorRef(ActorCell<M> cell, String name, String path, long uid) {
+    LocalActorRef(ActorCell<M> cell, String name, long uid) {
         this.cell = cell;
         this.name = name;
-        this.path = path;
         this.uid = uid;
     }
 
@@ -29,7 +29,7 @@ final class LocalActorRef<M> implements ActorRef<M> {
 
     @Override
     public String path() {
-        return path;
+        return cell.parent == null ? "rota://" + cell.system.name() + "/" + name : cell.parent.self.path() + "/" + name;
     }
 
     @Override
@@ -49,17 +49,16 @@ final class LocalActorRef<M> implements ActorRef<M> {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LocalActorRef && ((LocalActorRef<?>) other).uid == uid
-                && ((LocalActorRef<?>) other).path.equals(path);
+        return other instanceof LocalActorRef && ((LocalActorRef<?>) other).cell == cell;
     }
 
     @Override
     public int hashCode() {
-        return 31 * path.hashCode() + Long.hashCode(uid);
+        return Long.hashCode(uid);
     }
 
     @Override
     public String toString() {
-        return "Actor[" + path + "#" + uid + "]";
+        return "Actor[" + path() + "#" + uid + "]";
     }
 }

@@ -109,26 +109,29 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
-        String path = parent == null ? "rota://" + name + "/" + actorName : parent.self.path() + "/" + actorName;
         String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
         DispatcherSlot slot = ownsDispatchers ? slots.get(dispatcherId) : slot(dispatcherId);
         if (slot == null) {
-            throw new IllegalArgumentException("cannot spawn " + path + ": unknown dispatcher id '" + dispatcherId
+            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown dispatcher id '" + dispatcherId
                     + "'; configured: " + new TreeSet<>(slots.keySet()));
         }
         if (slot.announceWait()) {
             LOG.warn("{} is on dispatcher '{}', which is not bound: it and the other actors there wait until that"
-                    + " dispatcher appears", path, dispatcherId);
+                    + " dispatcher appears", pathOf(parent, actorName), dispatcherId);
         }
         String mailboxId = props.mailboxId() != null ? props.mailboxId() : defaultMailbox;
         MailboxType mailboxType = mailboxTypes.get(mailboxId);
         if (mailboxType == null) {
-            throw new IllegalArgumentException("cannot spawn " + path + ": unknown mailbox '" + mailboxId
+            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown mailbox '" + mailboxId
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
-        return new ActorCell<>(this, parent, path, actorName, uids.incrementAndGet(), props, slot,
+        return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, slot,
                 mailboxType.create(pool), pool, pool.assignHomeShard());
+    }
+
+    private String pathOf(ActorCell<?> parent, String actorName) {
+        return parent == null ? "rota://" + name + "/" + actorName : parent.self.path() + "/" + actorName;
     }
 
     private DispatcherSlot slot(String id) {
