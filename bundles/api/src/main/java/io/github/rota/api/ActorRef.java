@@ -43,8 +43,10 @@ public interface ActorRef<M> {
 
     /**
      * Sends a message and returns the first reply. The stage completes exceptionally with a
-     * {@link java.util.concurrent.TimeoutException} if no reply arrives within {@code timeout};
-     * a later reply becomes a dead letter. No temporary actor outlives the ask.
+     * {@link java.util.concurrent.TimeoutException} if no reply arrives within {@code timeout}
+     * (timeouts are checked on a 10 ms tick, so one may fire up to that much late); a later reply
+     * becomes a dead letter. If the system terminates first, the stage fails with an
+     * {@link IllegalStateException}. No temporary actor outlives the ask.
      *
      * @param message the message, not null
      * @param timeout how long to wait for the reply, positive

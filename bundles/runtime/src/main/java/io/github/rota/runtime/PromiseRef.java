@@ -9,40 +9,59 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The sender of an {@link ActorRef#ask}: a reference whose first message completes a future. It is
- * registered nowhere, so nothing outlives the ask; a reply after completion or timeout becomes a
- * dead letter.
+ * The sender of an {@link ActorRef#ask}: a reference whose first message completes a future. The
+ * system keeps it only until the reply, the timeout or termination; a reply after completion or
+ * timeout becomes a dead letter. Name and path are made only when asked for.
  */
 final class PromiseRef implements ActorRef<Object> {
 
     private final RotaActorSystem system;
-    private final String name;
-    private final String path;
+    private final long id;
+    private final ActorRef<?> target;
+    private final Duration timeout;
+    private final long deadlineNanos;
     private final CompletableFuture<Object> future = new CompletableFuture<>();
 
-    PromiseRef(RotaActorSystem system, String name, String path) {
+    PromiseRef(RotaActorSystem system, long id, ActorRef<?> target, Duration timeout) {
         this.system = system;
-        this.name = name;
-        this.path = path;
+        this.id = id;
+        this.target = target;
+        this.timeout = timeout;
+        this.deadlineNanos = System.nanoTime() + timeout.toNanos();
     }
 
     CompletableFuture<Object> future() {
         return future;
     }
 
-    void timeOut(ActorRef<?> target, Duration timeout) {
+    ActorRef<?> target() {
+        return target;
+    }
+
+    /**
+     * @param now {@link System#nanoTime()}
+     * @return {@code true} if the ask is over (answered, or timed out by this call)
+     */
+    boolean expireIfDue(long now) {
+        if (future.isDone()) {
+            return true;
+        }
+        if (now - deadlineNanos < 0) {
+            return false;
+        }
         future.completeExceptionally(new TimeoutException(
                 "ask of " + target.path() + " timed out after " + timeout.toMillis() + " ms"));
+        return true;
     }
 
     @Override
     public String name() {
-        return name;
+        return "$ask-" + id;
     }
 
     @Override
     public String path() {
-        return path;
+        return "rota://" + system.name() + "/temp/" + name();
     }
 
     @Override
@@ -60,11 +79,11 @@ final class PromiseRef implements ActorRef<Object> {
 
     @Override
     public <R> CompletionStage<R> ask(Object message, Duration timeout) {
-        throw new UnsupportedOperationException("cannot ask " + path + ": it only receives the reply to an ask");
+        throw new UnsupportedOperationException("cannot ask " + path() + ": it only receives the reply to an ask");
     }
 
     @Override
     public String toString() {
-        return "Promise[" + path + "]";
+        return "Promise[" + path() + "]";
     }
 }

@@ -21,13 +21,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -48,6 +48,8 @@ import org.slf4j.LoggerFactory;
 final class RotaActorSystem implements ActorSystem {
 
     private static final Logger LOG = LoggerFactory.getLogger(RotaActorSystem.class);
+    /** How often ask timeouts are checked: a timeout fires up to this much late. */
+    static final long ASK_TICK_MILLIS = 10;
 
     private final String name;
     private final Settings settings;
@@ -58,6 +60,8 @@ final class RotaActorSystem implements ActorSystem {
     private final LongAdder deadLetters = new LongAdder();
     private final AtomicLong uids = new AtomicLong();
     private final AtomicLong askNames = new AtomicLong();
+    /** Asks waiting for their reply, checked for timeouts on every tick. */
+    private final Queue<PromiseRef> pendingAsks = new ConcurrentLinkedQueue<>();
     private final ScheduledThreadPoolExecutor scheduler;
     private final ActorCell<Object> guardian;
     private final AtomicBoolean terminating = new AtomicBoolean();
@@ -95,7 +99,7 @@ final class RotaActorSystem implements ActorSystem {
             thread.setDaemon(true);
             return thread;
         });
-        this.scheduler.setRemoveOnCancelPolicy(true);
+        this.scheduler.scheduleWithFixedDelay(this::expireAsks, ASK_TICK_MILLIS, ASK_TICK_MILLIS, TimeUnit.MILLISECONDS);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
     }
 
@@ -251,7 +255,11 @@ final class RotaActorSystem implements ActorSystem {
                     LOG.error("dispatcher '{}' failed to stop", slot.id(), e);
                 }
             }
-            // Pending ask timeouts still fire; then the scheduler thread ends.
+            // Every actor has stopped: no reply can come any more.
+            for (PromiseRef promise = pendingAsks.poll(); promise != null; promise = pendingAsks.poll()) {
+                promise.future().completeExceptionally(new IllegalStateException(
+                        "actor system '" + name + "' terminated before " + promise.target().path() + " replied"));
+            }
             scheduler.shutdown();
             LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.sum());
             terminated.complete(null);
@@ -285,9 +293,19 @@ final class RotaActorSystem implements ActorSystem {
         return List.copyOf(all.subList(0, Math.min(limit, all.size())));
     }
 
-    /** @return ask timeouts not yet fired or cancelled */
+    /** @return asks not yet answered, timed out or swept */
     int pendingTimers() {
-        return scheduler.getQueue().size();
+        return pendingAsks.size();
+    }
+
+    /**
+     * Times out the asks whose deadline has passed and forgets the answered ones; runs every
+     * {@value #ASK_TICK_MILLIS} ms on the scheduler thread. A tick instead of a timer per ask: a
+     * timer is a lock and often a wake-up of the scheduler thread per ask, several microseconds.
+     */
+    private void expireAsks() {
+        long now = System.nanoTime();
+        pendingAsks.removeIf(promise -> promise.expireIfDue(now));
     }
 
     /** @return live top-level actors */
@@ -302,15 +320,13 @@ final class RotaActorSystem implements ActorSystem {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
-        String askName = "$ask-" + askNames.incrementAndGet();
-        PromiseRef promise = new PromiseRef(this, askName, "rota://" + name + "/temp/" + askName);
+        PromiseRef promise = new PromiseRef(this, askNames.incrementAndGet(), target, timeout);
         CompletableFuture<Object> future = promise.future();
-        try {
-            ScheduledFuture<?> timer = scheduler.schedule(() -> promise.timeOut(target, timeout),
-                    timeout.toNanos(), TimeUnit.NANOSECONDS);
-            future.whenComplete((reply, failure) -> timer.cancel(false));
-        } catch (RejectedExecutionException e) {
+        pendingAsks.add(promise);
+        if (terminated.isDone()) {
+            pendingAsks.remove(promise);
             future.completeExceptionally(new IllegalStateException("actor system '" + name + "' has terminated"));
+            return (CompletionStage<R>) future.minimalCompletionStage();
         }
         target.tell(message, promise);
         return (CompletionStage<R>) future.minimalCompletionStage();

@@ -70,6 +70,21 @@ class AskTest {
     }
 
     @Test
+    void anAskStillWaitingWhenTheSystemTerminatesFailsAtOnceWithTheReason() throws Exception {
+        ActorSystem own = ActorSystem.create("asker", io.github.rota.api.Settings.empty());
+        ActorRef<String> silent = own.spawn(Props.create(() -> context -> { }), "silent");
+        java.util.concurrent.CompletableFuture<Object> reply = silent.ask("hello?", Duration.ofMinutes(5)).toCompletableFuture();
+
+        own.terminate().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(reply).isCompletedExceptionally();
+        assertThatThrownBy(reply::get).cause().isInstanceOf(IllegalStateException.class)
+                .hasMessage("actor system 'asker' terminated before rota://asker/user/silent replied");
+        assertThatThrownBy(() -> silent.ask("again?", Duration.ofSeconds(1)).toCompletableFuture().get())
+                .cause().isInstanceOf(IllegalStateException.class).hasMessage("actor system 'asker' has terminated");
+    }
+
+    @Test
     void askRejectsBadArgumentsAndSendsNothing(ActorSystem system) {
         TestProbe<String> inbox = TestProbe.create(system);
         assertThatThrownBy(() -> inbox.ref().ask(null, Duration.ofSeconds(1)))
