@@ -21,7 +21,7 @@ import java.util.ServiceLoader;
  * writes {@code report.md} and the charts to the output directory.
  *
  * <p>Options: {@code --runtimes a,b} (default: every runtime on the class path),
- * {@code --warmup N} (2), {@code --rounds N} (5, at least 5), {@code --scale X} (1.0; smaller for
+ * {@code --warmup N} (1), {@code --rounds N} (5, at least 5), {@code --scale X} (1.0; smaller for
  * a quick look), {@code --budgets 1,8,...}, {@code --out DIR} ({@code bench-results}).
  */
 public final class Bench {
@@ -60,7 +60,7 @@ public final class Bench {
                 Workloads.create(target); // fails with the known names
             }
             List<String> runtimes = installedRuntimes();
-            int warmup = 2;
+            int warmup = 1;
             int rounds = MIN_ROUNDS;
             double scale = 1.0;
             List<Integer> budgets = List.of(1, 8, 32, 64, 128, 256);

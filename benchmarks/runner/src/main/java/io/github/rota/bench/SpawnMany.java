@@ -55,7 +55,7 @@ final class SpawnMany implements Workload {
     }
 
     private static long usedHeapAfterGc() {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 2; i++) {
             ManagementFactory.getMemoryMXBean().gc();
         }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();

@@ -3,7 +3,7 @@ package io.github.rota.bench;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Every workload by name, at the sizes documented in the README (scale 1.0). */
+/** Every workload by name, at the sizes documented in the README (scale 1.0; a full pass takes about 5 minutes on 2 cores). */
 final class Workloads {
 
     /** In the order {@code all} runs them; the budget sweep comes last. */
@@ -18,12 +18,12 @@ final class Workloads {
 
     static Workload create(String name) {
         Supplier<Workload> factory = switch (name) {
-            case "pingpong-1" -> () -> new PingPong("pingpong-1", 1, 500_000);
-            case "pingpong-pairs" -> () -> new PingPong("pingpong-pairs", 2 * Runtime.getRuntime().availableProcessors(), 250_000);
-            case "fanout" -> () -> new FanOut(1_000_000);
-            case "hot-actor" -> () -> new HotActor(500_000);
-            case "ask-latency" -> () -> new AskLatency(20_000);
-            case "threadring" -> () -> new ThreadRing(2_000_000);
+            case "pingpong-1" -> () -> new PingPong("pingpong-1", 1, 300_000);
+            case "pingpong-pairs" -> () -> new PingPong("pingpong-pairs", 2 * Runtime.getRuntime().availableProcessors(), 150_000);
+            case "fanout" -> () -> new FanOut(600_000);
+            case "hot-actor" -> () -> new HotActor(300_000);
+            case "ask-latency" -> () -> new AskLatency(10_000);
+            case "threadring" -> () -> new ThreadRing(1_200_000);
             case "spawn-many" -> SpawnMany::new;
             case "skynet" -> Skynet::new;
             default -> throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + NAMES

@@ -16,7 +16,7 @@ class BenchOptionsTest {
         Bench.Options options = Bench.Options.parse("all");
 
         assertThat(options.rounds()).isEqualTo(5);
-        assertThat(options.warmup()).isEqualTo(2);
+        assertThat(options.warmup()).isEqualTo(1);
         assertThat(options.scale()).isEqualTo(1.0);
         assertThat(options.runtimes()).contains("rota-ws", "rota-executor", "jdk-mpsc", "jdk-spsc");
         assertThat(options.budgets()).containsExactly(1, 8, 32, 64, 128, 256);

@@ -15,12 +15,12 @@ class WorkloadsTest {
 
     @ParameterizedTest
     @CsvSource({
-        "pingpong-1, 1000",           // 500 round trips
-        "pingpong-pairs, -1",         // 2 x cores pairs of 250 round trips
+        "pingpong-1, 600",            // 300 round trips
+        "pingpong-pairs, -1",         // 2 x cores pairs of 150 round trips
         "fanout, 2000",               // 1,000 sends, 1,000 acks
         "hot-actor, 4000",            // 4 senders x 1,000
         "ask-latency, 200",           // 100 asks, 100 replies
-        "threadring, 2000",           // 2,000 hops
+        "threadring, 1200",           // 1,200 hops
         "spawn-many, 1000",           // 1,000 actors
         "skynet, 2221"                // 1,111 actors: a start each, a reply from all but the root
     })
@@ -28,7 +28,7 @@ class WorkloadsTest {
         List<Round> rounds = WorkloadMain.run(workload, "rota-ws", 0, 1, 2, 0.001, QUIET);
 
         long expected = expectedMessages >= 0 ? expectedMessages
-                : 2L * 2 * Runtime.getRuntime().availableProcessors() * 250;
+                : 2L * 2 * Runtime.getRuntime().availableProcessors() * 150;
         assertThat(rounds).hasSize(3);
         assertThat(rounds).filteredOn(Round::measured).hasSize(2)
                 .allSatisfy(round -> assertThat(round.messages()).isEqualTo(expected))
