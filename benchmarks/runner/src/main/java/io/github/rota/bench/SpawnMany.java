@@ -54,10 +54,9 @@ final class SpawnMany implements Workload {
         return new Outcome(actors, spawnNanos, "bytes_per_actor=" + bytesPerActor);
     }
 
+    /** One full collection: with G1, {@code System.gc()} is a full, compacting one. */
     private static long usedHeapAfterGc() {
-        for (int i = 0; i < 2; i++) {
-            ManagementFactory.getMemoryMXBean().gc();
-        }
+        ManagementFactory.getMemoryMXBean().gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }
