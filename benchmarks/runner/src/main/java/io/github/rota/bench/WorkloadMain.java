@@ -50,7 +50,9 @@ public final class WorkloadMain {
             if (!workloadName.equals("pingpong-1")) {
                 throw new IllegalArgumentException(runtime + " is a limit for pingpong-1 only");
             }
-            long messages = (long) (1_000_000 * Math.max(scale, 0.001)) * 10;
+            // Sized for rounds of about 0.1 s: the two limits differ tenfold.
+            long base = runtime.equals(JdkLimit.MPSC) ? 10_000_000 : 1_000_000;
+            long messages = Math.max(10_000, (long) (base * scale));
             for (int r = 0; r < total; r++) {
                 progress.println("PROGRESS " + workloadName + " " + runtime + " round " + (r + 1) + "/" + total);
                 long nanos = JdkLimit.run(runtime, messages);

@@ -38,6 +38,7 @@ class WorkloadsTest {
     @ParameterizedTest
     @CsvSource({"jdk-mpsc, 1", "jdk-spsc, 2"})
     void theJdkLimitsRunPingPongOne(String limit, int threads) throws Exception {
+        // At this scale both limits run their minimum of 10,000 messages.
         List<Round> rounds = WorkloadMain.run("pingpong-1", limit, 0, 0, 1, 0.001, QUIET);
 
         assertThat(rounds).singleElement().satisfies(round -> {
