@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One named dispatcher per configuration of the factory PID {@value #PID}, registered as a
- * {@link Dispatcher} service with the properties {@value #ID_PROPERTY}, {@value #KIND_PROPERTY} and
- * {@value #PID_PROPERTY}; the runtime binds it by id.
+ * {@link Dispatcher} service with the properties {@value #ID_PROPERTY}, {@value #KIND_PROPERTY},
+ * {@value #PID_PROPERTY} and {@value #SYSTEM_PROPERTY}; the runtime binds it by id.
  *
  * <p>A configuration change applies live where it can (the throughput budget) and otherwise by
  * replacement: the new dispatcher is registered first, then the old one is unregistered — the
@@ -61,6 +61,8 @@ public final class DispatcherComponent {
     public static final String KIND_PROPERTY = "kind";
     /** Service property: the configuration the dispatcher came from, for writing changes back. */
     public static final String PID_PROPERTY = "rota.config.pid";
+    /** Service property: the name the dispatcher's threads and MBeans carry as their system. */
+    public static final String SYSTEM_PROPERTY = "rota.system";
     /** Thread names start with this, as a system name would on the module path. */
     static final String THREAD_PREFIX = "rota";
 
@@ -135,6 +137,7 @@ public final class DispatcherComponent {
         serviceProperties.put(ID_PROPERTY, next.id());
         serviceProperties.put(KIND_PROPERTY, next.kind());
         serviceProperties.put(PID_PROPERTY, pid);
+        serviceProperties.put(SYSTEM_PROPERTY, THREAD_PREFIX);
         ServiceRegistration<Dispatcher> registration = context.registerService(Dispatcher.class, next, serviceProperties);
         Running old = running;
         running = new Running(pid, keys, next, registration);

@@ -98,7 +98,8 @@ public class PlatformIT {
                 "io.github.rota.mailbox.UnboundedMailboxType", "io.github.rota.mailbox.BoundedMailboxType",
                 "io.github.rota.mailbox.ControlAwareMailboxType", "io.github.rota.mailbox.FairMailboxType",
                 "io.github.rota.pool.EnvelopePoolComponent", "io.github.rota.runtime.ActorSystemComponent",
-                "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands"), active);
+                "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands",
+                "io.github.rota.management.ManagementComponent"), active);
     }
 
     @Test

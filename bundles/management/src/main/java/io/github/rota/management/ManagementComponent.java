@@ -1,0 +1,150 @@
+package io.github.rota.management;
+
+import io.github.rota.api.management.DispatcherMXBean;
+import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * OSGi whiteboard: an MBean for every {@link Dispatcher} service (by its {@code rota.system} and
+ * {@code id} properties) and for the {@link EnvelopePool} service, registered when the service
+ * appears and unregistered when it goes. A dispatcher replaced under the same id keeps its MBean.
+ *
+ * <p>A budget set through JMX is written to the dispatcher's configuration ({@code rota.config.pid})
+ * through ConfigAdmin, so it survives a restart and ConfigAdmin and JMX agree; changes made any other
+ * way are announced within {@value #BUDGET_CHECK_MILLIS} ms.
+ *
+ * <p>Threads: bind and unbind calls come from any thread and are serialised by this object's monitor.
+ */
+@Component(service = {}, immediate = true)
+public final class ManagementComponent {
+
+    static final long BUDGET_CHECK_MILLIS = 1_000;
+    private static final Logger LOG = LoggerFactory.getLogger(ManagementComponent.class);
+    private static final String DEFAULT_SYSTEM = "rota";
+
+    private final MBeanRegistrar registrar = new MBeanRegistrar();
+    /** By ObjectName key (system/id): the MBean, and every dispatcher service bound under it, newest last. */
+    private final Map<String, DispatcherMBean> dispatcherBeans = new HashMap<>();
+    private final Map<String, List<Dispatcher>> bound = new HashMap<>();
+    private final Map<EnvelopePool, javax.management.ObjectName> pools = new HashMap<>();
+    private ScheduledExecutorService budgetWatch;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ConfigurationAdmin configAdmin;
+
+    @Activate
+    synchronized void activate() {
+        budgetWatch = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "rota-management");
+            thread.setDaemon(true);
+            return thread;
+        });
+        budgetWatch.scheduleWithFixedDelay(this::checkBudgets, BUDGET_CHECK_MILLIS, BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        budgetWatch.shutdownNow();
+        dispatcherBeans.values().forEach(bean -> registrar.unregister(bean.name()));
+        dispatcherBeans.clear();
+        bound.clear();
+        pools.values().forEach(registrar::unregister);
+        pools.clear();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindDispatcher(Dispatcher dispatcher, Map<String, Object> properties) {
+        String system = String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM));
+        String key = system + "/" + dispatcher.id();
+        bound.computeIfAbsent(key, k -> new ArrayList<>()).add(dispatcher);
+        DispatcherMBean bean = dispatcherBeans.get(key);
+        if (bean != null) {
+            bean.follow(dispatcher);
+            return;
+        }
+        Object pid = properties.get("rota.config.pid");
+        bean = new DispatcherMBean(ObjectNames.dispatcher(system, dispatcher.id()), dispatcher,
+                budget -> persist(pid == null ? null : pid.toString(), budget));
+        dispatcherBeans.put(key, bean);
+        registrar.register(bean, DispatcherMXBean.class, bean.name());
+    }
+
+    synchronized void unbindDispatcher(Dispatcher dispatcher, Map<String, Object> properties) {
+        String system = String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM));
+        String key = system + "/" + dispatcher.id();
+        List<Dispatcher> same = bound.getOrDefault(key, new ArrayList<>());
+        same.remove(dispatcher);
+        DispatcherMBean bean = dispatcherBeans.get(key);
+        if (bean == null || bean.dispatcher() != dispatcher) {
+            return;
+        }
+        if (!same.isEmpty()) {
+            bean.follow(same.get(same.size() - 1));
+            return;
+        }
+        dispatcherBeans.remove(key);
+        bound.remove(key);
+        registrar.unregister(bean.name());
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindEnvelopePool(EnvelopePool pool, Map<String, Object> properties) {
+        javax.management.ObjectName name = ObjectNames.envelopePool(
+                String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM)));
+        pools.put(pool, name);
+        registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
+    }
+
+    synchronized void unbindEnvelopePool(EnvelopePool pool) {
+        javax.management.ObjectName name = pools.remove(pool);
+        if (name != null) {
+            registrar.unregister(name);
+        }
+    }
+
+    private synchronized void checkBudgets() {
+        dispatcherBeans.values().forEach(DispatcherMBean::checkBudget);
+    }
+
+    /** Writes a budget set through JMX to the dispatcher's configuration, if it has one. */
+    private void persist(String pid, int budget) {
+        ConfigurationAdmin admin = configAdmin;
+        if (pid == null || admin == null) {
+            return;
+        }
+        try {
+            Configuration configuration = admin.getConfiguration(pid, "?");
+            Dictionary<String, Object> properties = configuration.getProperties();
+            if (properties == null) {
+                properties = new Hashtable<>();
+            }
+            properties.put("throughput", Integer.toString(budget));
+            configuration.update(properties);
+        } catch (IOException e) {
+            LOG.warn("throughput budget {} applies, but could not be saved in configuration {}", budget, pid, e);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.rota.management;
+
+import io.github.rota.api.management.DispatcherMXBean;
+import io.github.rota.api.management.EnvelopePoolMXBean;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+
+/**
+ * Rota's ObjectNames: domain {@value #DOMAIN}, always with {@code type} and {@code system}, so two
+ * systems (or a restarting bundle) in one JVM never collide.
+ */
+final class ObjectNames {
+
+    static final String DOMAIN = "io.github.rota";
+
+    private ObjectNames() {
+    }
+
+    /** @return {@code io.github.rota:type=Dispatcher,system=<system>,name=<id>} */
+    static ObjectName dispatcher(String system, String id) {
+        return name(DispatcherMXBean.TYPE, system, id);
+    }
+
+    /** @return {@code io.github.rota:type=EnvelopePool,system=<system>} */
+    static ObjectName envelopePool(String system) {
+        return name(EnvelopePoolMXBean.TYPE, system, null);
+    }
+
+    private static ObjectName name(String type, String system, String name) {
+        // From a string, so the keys keep this order when printed (consoles group by it).
+        try {
+            return new ObjectName(DOMAIN + ":type=" + type + ",system=" + value(system)
+                    + (name == null ? "" : ",name=" + value(name)));
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException("cannot name the MBean of " + type + " " + name + " in " + system, e);
+        }
+    }
+
+    /** Ids and system names are plain words; quote anything else rather than fail. */
+    private static String value(String raw) {
+        return raw.matches("[A-Za-z0-9_.-]+") ? raw : ObjectName.quote(raw);
+    }
+}

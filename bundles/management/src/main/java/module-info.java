@@ -1,0 +1,13 @@
+/** JMX for Rota: an MXBean per dispatcher and envelope pool, live budget retuning with notifications. */
+module io.github.rota.management {
+    requires io.github.rota.api;
+    requires java.management;
+    requires org.slf4j;
+    requires static org.osgi.annotation.bundle;
+    requires static org.osgi.annotation.versioning;
+    // OSGi: the whiteboard that registers the MBeans is a Declarative Services component.
+    requires static osgi.core;
+    requires static org.osgi.service.cm;
+    requires static org.osgi.service.component.annotations;
+    requires static org.osgi.service.metatype.annotations;
+}

@@ -1,0 +1,125 @@
+package io.github.rota.management;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.management.DispatcherMXBean;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.Turn;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.management.Attribute;
+import javax.management.AttributeChangeNotification;
+import javax.management.JMX;
+import javax.management.MBeanAttributeInfo;
+import javax.management.MBeanServer;
+import javax.management.Notification;
+import javax.management.ObjectName;
+import javax.management.RuntimeMBeanException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The dispatcher MBean as a JMX client sees it, on the platform MBeanServer. */
+class DispatcherMBeanTest {
+
+    private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    private final MBeanRegistrar registrar = new MBeanRegistrar();
+    private final ObjectName name = ObjectNames.dispatcher("test", "default");
+    private final Dispatcher dispatcher = ServiceLoader.load(DispatcherProvider.class).stream()
+            .map(ServiceLoader.Provider::get).filter(p -> p.kind().equals("work-stealing")).findFirst().orElseThrow()
+            .create(new DispatcherConfig("test", "default", 32, Map.of("workers", "2")));
+    private final AtomicInteger persisted = new AtomicInteger();
+    private final DispatcherMBean bean = new DispatcherMBean(name, dispatcher, persisted::set);
+    private final List<Notification> notifications = new CopyOnWriteArrayList<>();
+
+    DispatcherMBeanTest() throws Exception {
+        dispatcher.start();
+        registrar.register(bean, DispatcherMXBean.class, name);
+        server.addNotificationListener(name, (notification, handback) -> notifications.add(notification), null, null);
+    }
+
+    @AfterEach
+    void tearDown() {
+        registrar.unregister(name);
+        dispatcher.stop();
+    }
+
+    @Test
+    void isRegisteredUnderItsObjectNameWithTheCountersOfTheDispatcher() throws Exception {
+        assertThat(name.toString()).isEqualTo("io.github.rota:type=Dispatcher,system=test,name=default");
+        AtomicInteger turns = new AtomicInteger();
+        for (int i = 0; i < 10; i++) {
+            dispatcher.schedule((Turn turn) -> {
+                turns.incrementAndGet();
+                turn.messagesHandled(3);
+                return false;
+            });
+        }
+        await().until(() -> turns.get() == 10);
+
+        DispatcherMXBean proxy = JMX.newMXBeanProxy(server, name, DispatcherMXBean.class, true);
+        await().until(() -> proxy.getMessages() == 30);
+        assertThat(proxy.getTurns()).isEqualTo(10);
+        assertThat(proxy.getKind()).isEqualTo("work-stealing");
+        assertThat(proxy.getWorkers()).isEqualTo(2);
+        assertThat(proxy.getWorkerQueueDepths()).hasSize(2);
+        assertThat(server.getAttribute(name, "GlobalPushes")).isEqualTo(10L);
+    }
+
+    @Test
+    void everyAttributeCarriesItsUnits() throws Exception {
+        for (MBeanAttributeInfo attribute : server.getMBeanInfo(name).getAttributes()) {
+            if (!attribute.getName().equals("Id") && !attribute.getName().equals("Kind")) {
+                assertThat(attribute.getDescriptor().getFieldValue("units")).as(attribute.getName()).isNotNull();
+            }
+        }
+        assertThat(server.getMBeanInfo(name).getNotifications()).singleElement()
+                .satisfies(info -> assertThat(info.getNotifTypes()).containsExactly(AttributeChangeNotification.ATTRIBUTE_CHANGE));
+    }
+
+    @Test
+    void settingTheBudgetAppliesItSavesItAndAnnouncesOldAndNewValue() throws Exception {
+        server.setAttribute(name, new Attribute("ThroughputBudget", 64));
+
+        assertThat(dispatcher.throughputBudget()).isEqualTo(64);
+        assertThat(persisted.get()).isEqualTo(64);
+        await().until(() -> notifications.size() == 1);
+        AttributeChangeNotification change = (AttributeChangeNotification) notifications.get(0);
+        assertThat(change.getAttributeName()).isEqualTo("ThroughputBudget");
+        assertThat(change.getOldValue()).isEqualTo(32);
+        assertThat(change.getNewValue()).isEqualTo(64);
+        assertThat(change.getSource()).isEqualTo(name);
+    }
+
+    @Test
+    void anOutOfRangeBudgetFailsWithTheReasonAndChangesNothing() {
+        assertThatThrownBy(() -> server.setAttribute(name, new Attribute("ThroughputBudget", 0)))
+                .isInstanceOf(RuntimeMBeanException.class)
+                .cause().isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("throughput budget must be in 1..1000000, was 0");
+
+        assertThat(dispatcher.throughputBudget()).isEqualTo(32);
+        assertThat(persisted.get()).isZero();
+        assertThat(notifications).isEmpty();
+    }
+
+    @Test
+    void aBudgetChangedAnotherWayIsAnnouncedOnTheNextCheck() {
+        dispatcher.setThroughputBudget(8);
+
+        bean.checkBudget();
+        bean.checkBudget();
+
+        assertThat(notifications).singleElement().satisfies(n -> {
+            assertThat(((AttributeChangeNotification) n).getOldValue()).isEqualTo(32);
+            assertThat(((AttributeChangeNotification) n).getNewValue()).isEqualTo(8);
+        });
+    }
+}
