@@ -1,0 +1,158 @@
+package io.github.rota.itests.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import javax.management.Attribute;
+import javax.management.AttributeChangeNotification;
+import javax.management.MBeanServerConnection;
+import javax.management.Notification;
+import javax.management.ObjectName;
+import javax.management.RuntimeMBeanException;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Remote JMX on the running distribution, with real clients: {@link JMXConnectorFactory} over RMI
+ * and jmxterm as a separate process.
+ */
+class RemoteJmxIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final String DISPATCHER = "io.github.rota:type=Dispatcher,system=rota,name=default";
+
+    private UnpackedDistribution rota;
+
+    @AfterEach
+    void stop() throws Exception {
+        rota.stopIfRunning();
+    }
+
+    @Test
+    void rolesLiveRetuningNotificationsAndABudgetThatSurvivesARestart() throws Exception {
+        rota = UnpackedDistribution.unpack("jmx");
+        int port = freePort();
+        UnpackedDistribution.Result started = rota.rota("start", "--jmx=" + port);
+        assertThat(started.exit()).as(started.output()).isZero();
+        assertThat(started.output()).contains("JMX passwords generated in " + rota.home.resolve("conf/jmxremote.password"))
+                .contains("JMX: service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi (127.0.0.1 only)");
+        Path passwordFile = rota.home.resolve("conf/jmxremote.password");
+        assertThat(Files.getPosixFilePermissions(passwordFile))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        Map<String, String> passwords = passwords(passwordFile);
+        ObjectName dispatcher = new ObjectName(DISPATCHER);
+
+        try (JMXConnector control = connectWhenListening(port, "control", passwords.get("control"))) {
+            MBeanServerConnection server = control.getMBeanServerConnection();
+            await().atMost(TIMEOUT).ignoreExceptions().until(() -> server.isRegistered(dispatcher));
+            long turns = (Long) server.getAttribute(dispatcher, "Turns");
+            await().atMost(TIMEOUT).until(() -> (Long) server.getAttribute(dispatcher, "Turns") > turns);
+
+            List<Notification> notifications = new CopyOnWriteArrayList<>();
+            server.addNotificationListener(dispatcher, (notification, handback) -> notifications.add(notification), null, null);
+            server.setAttribute(dispatcher, new Attribute("ThroughputBudget", 64));
+            assertThat(server.getAttribute(dispatcher, "ThroughputBudget")).isEqualTo(64);
+            await().atMost(TIMEOUT).until(() -> !notifications.isEmpty());
+            AttributeChangeNotification change = (AttributeChangeNotification) notifications.get(0);
+            assertThat(change.getOldValue()).isEqualTo(32);
+            assertThat(change.getNewValue()).isEqualTo(64);
+
+            assertThatThrownBy(() -> server.setAttribute(dispatcher, new Attribute("ThroughputBudget", 0)))
+                    .isInstanceOf(RuntimeMBeanException.class)
+                    .cause().hasMessage("throughput budget must be in 1..1000000, was 0");
+            assertThat(server.getAttribute(dispatcher, "ThroughputBudget")).isEqualTo(64);
+        }
+
+        try (JMXConnector monitor = connect(port, "monitor", passwords.get("monitor"))) {
+            MBeanServerConnection server = monitor.getMBeanServerConnection();
+            assertThat(server.getAttribute(dispatcher, "ThroughputBudget")).isEqualTo(64);
+            assertThatThrownBy(() -> server.setAttribute(dispatcher, new Attribute("ThroughputBudget", 8)))
+                    .isInstanceOf(SecurityException.class);
+        }
+        assertThatThrownBy(() -> connect(port, "control", "not-the-password"))
+                .isInstanceOf(SecurityException.class).hasMessageContaining("Authentication failed");
+
+        assertThat(jmxterm(port, "monitor", passwords.get("monitor"), "get -s -b " + DISPATCHER + " ThroughputBudget"))
+                .contains("64");
+        assertThat(jmxterm(port, "monitor", passwords.get("monitor"), "set -b " + DISPATCHER + " ThroughputBudget 8"))
+                .contains("SecurityException");
+
+        // The budget was written to the watched configuration: it survives a restart.
+        await().atMost(TIMEOUT).until(() -> Files.readString(rota.home.resolve("etc/io.github.rota.dispatcher-default.cfg"))
+                .contains("throughput = 64"));
+        assertThat(rota.rota("stop").exit()).isZero();
+        UnpackedDistribution.Result restarted = rota.rota("start", "--jmx=" + port);
+        assertThat(restarted.output()).doesNotContain("generated");
+        try (JMXConnector control = connectWhenListening(port, "control", passwords.get("control"))) {
+            MBeanServerConnection server = control.getMBeanServerConnection();
+            await().atMost(TIMEOUT).ignoreExceptions().until(() -> server.isRegistered(dispatcher));
+            assertThat(server.getAttribute(dispatcher, "ThroughputBudget")).isEqualTo(64);
+        }
+    }
+
+    @Test
+    void withoutTheOptionRemoteJmxIsNotListening() throws Exception {
+        rota = UnpackedDistribution.unpack("no-jmx");
+        int port = freePort();
+        assertThat(rota.rota("start").exit()).isZero();
+        await().atMost(TIMEOUT).until(() -> Files.readString(rota.log()).contains("demo workload started"));
+
+        assertThatThrownBy(() -> connect(port, "control", "x")).isInstanceOf(IOException.class);
+        assertThat(rota.home.resolve("conf/jmxremote.password")).doesNotExist();
+        assertThat(Files.readString(rota.log())).doesNotContain("jmxremote");
+    }
+
+    private static JMXConnector connect(int port, String user, String password) throws IOException {
+        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
+        return JMXConnectorFactory.connect(url, Map.of(JMXConnector.CREDENTIALS, new String[] {user, password}));
+    }
+
+    private static JMXConnector connectWhenListening(int port, String user, String password) {
+        return await().atMost(TIMEOUT).ignoreExceptions().until(() -> connect(port, user, password), c -> c != null);
+    }
+
+    /** Runs jmxterm non-interactively with one command on stdin and returns what it printed. */
+    private static String jmxterm(int port, String user, String password, String command) throws Exception {
+        Process process = new ProcessBuilder(Path.of(System.getProperty("rota.java.home"), "bin", "java").toString(),
+                "-jar", System.getProperty("rota.jmxterm.jar"), "-l", "127.0.0.1:" + port, "-u", user, "-p", password,
+                "-n", "-v", "brief").redirectErrorStream(true).start();
+        process.getOutputStream().write((command + "\nquit\n").getBytes());
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        return output;
+    }
+
+    private static Map<String, String> passwords(Path file) throws IOException {
+        Map<String, String> passwords = new HashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            String[] parts = line.trim().split("\\s+");
+            passwords.put(parts[0], parts[1]);
+        }
+        assertThat(passwords.keySet()).isEqualTo(Set.of("monitor", "control"));
+        assertThat(passwords.values()).allSatisfy(p -> assertThat(p).hasSizeGreaterThanOrEqualTo(32));
+        return passwords;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
