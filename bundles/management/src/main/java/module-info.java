@@ -10,4 +10,7 @@ module io.github.rota.management {
     requires static org.osgi.service.cm;
     requires static org.osgi.service.component.annotations;
     requires static org.osgi.service.metatype.annotations;
+
+    // On the module path the runtime tells it when a system starts and ends.
+    provides io.github.rota.spi.runtime.SystemObserver with io.github.rota.management.ModulePathManagement;
 }

@@ -18,4 +18,5 @@ module io.github.rota.runtime {
     uses io.github.rota.spi.mailbox.MailboxType;
     uses io.github.rota.spi.pool.EnvelopePoolProvider;
     uses io.github.rota.spi.dispatch.DispatcherDecorator;
+    uses io.github.rota.spi.runtime.SystemObserver;
 }

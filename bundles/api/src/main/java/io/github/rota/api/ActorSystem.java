@@ -91,6 +91,9 @@ public interface ActorSystem {
     /** @return the number of dead letters since the system started */
     long deadLetterCount();
 
+    /** @return the system at a glance: live actors, dead letters, uptime, defaults, dispatchers */
+    SystemStatus status();
+
     /**
      * The actors with the most messages waiting, for operators looking for a hot spot. Walks every
      * live actor: meant for a console, not for a hot path.

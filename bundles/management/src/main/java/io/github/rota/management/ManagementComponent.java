@@ -1,5 +1,7 @@
 package io.github.rota.management;
 
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
@@ -28,8 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * OSGi whiteboard: an MBean for every {@link Dispatcher} service (by its {@code rota.system} and
- * {@code id} properties) and for the {@link EnvelopePool} service, registered when the service
- * appears and unregistered when it goes. A dispatcher replaced under the same id keeps its MBean.
+ * {@code id} properties), for the {@link EnvelopePool} service and for every {@link ActorSystem}
+ * service, registered when the service appears and unregistered when it goes. A dispatcher replaced
+ * under the same id keeps its MBean.
  *
  * <p>A budget set through JMX is written to the dispatcher's configuration ({@code rota.config.pid})
  * through ConfigAdmin, so it survives a restart and ConfigAdmin and JMX agree; changes made any other
@@ -49,6 +52,7 @@ public final class ManagementComponent {
     private final Map<String, DispatcherMBean> dispatcherBeans = new HashMap<>();
     private final Map<String, List<Dispatcher>> bound = new HashMap<>();
     private final Map<EnvelopePool, javax.management.ObjectName> pools = new HashMap<>();
+    private final Map<ActorSystem, ActorSystemMBean> systems = new HashMap<>();
     private ScheduledExecutorService budgetWatch;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -62,7 +66,7 @@ public final class ManagementComponent {
             thread.setDaemon(true);
             return thread;
         });
-        budgetWatch.scheduleWithFixedDelay(this::checkBudgets, BUDGET_CHECK_MILLIS, BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        budgetWatch.scheduleWithFixedDelay(this::tick, BUDGET_CHECK_MILLIS, BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Deactivate
@@ -73,6 +77,21 @@ public final class ManagementComponent {
         bound.clear();
         pools.values().forEach(registrar::unregister);
         pools.clear();
+        systems.keySet().forEach(system -> registrar.unregister(ObjectNames.actorSystem(system.name())));
+        systems.clear();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindActorSystem(ActorSystem system) {
+        ActorSystemMBean bean = new ActorSystemMBean(system);
+        systems.put(system, bean);
+        registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
+    }
+
+    synchronized void unbindActorSystem(ActorSystem system) {
+        if (systems.remove(system) != null) {
+            registrar.unregister(ObjectNames.actorSystem(system.name()));
+        }
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -125,8 +144,10 @@ public final class ManagementComponent {
         }
     }
 
-    private synchronized void checkBudgets() {
+    /** Every second: budget changes made elsewhere are announced, health is re-evaluated. */
+    private synchronized void tick() {
         dispatcherBeans.values().forEach(DispatcherMBean::checkBudget);
+        systems.values().forEach(ActorSystemMBean::sampleHealth);
     }
 
     /** Writes a budget set through JMX to the dispatcher's configuration, if it has one. */

@@ -21,6 +21,15 @@ final class ObjectNames {
         return name(DispatcherMXBean.TYPE, system, id);
     }
 
+    /** @return {@code io.github.rota:type=ActorSystem,name=<system>} */
+    static ObjectName actorSystem(String system) {
+        try {
+            return new ObjectName(DOMAIN + ":type=" + io.github.rota.api.management.ActorSystemMXBean.TYPE + ",name=" + value(system));
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException("cannot name the MBean of actor system " + system, e);
+        }
+    }
+
     /** @return {@code io.github.rota:type=EnvelopePool,system=<system>} */
     static ObjectName envelopePool(String system) {
         return name(EnvelopePoolMXBean.TYPE, system, null);

@@ -499,6 +499,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
         close();
+        system.actorStopped();
         system.eventStream().unsubscribe(self);
 
         if (stash != null) {

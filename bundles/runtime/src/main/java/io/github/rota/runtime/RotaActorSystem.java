@@ -10,6 +10,7 @@ import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
+import io.github.rota.api.SystemStatus;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -59,6 +60,8 @@ final class RotaActorSystem implements ActorSystem {
     private final RotaEventStream eventStream;
     private final LongAdder deadLetters = new LongAdder();
     private final AtomicLong uids = new AtomicLong();
+    private final LongAdder liveActors = new LongAdder();
+    private final long startNanos = System.nanoTime();
     private final AtomicLong askNames = new AtomicLong();
     /** Asks waiting for their reply, checked for timeouts on every tick. */
     private final Queue<PromiseRef> pendingAsks = new ConcurrentLinkedQueue<>();
@@ -130,6 +133,7 @@ final class RotaActorSystem implements ActorSystem {
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
+        liveActors.increment();
         return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, slot,
                 mailboxType.create(pool), pool, pool.assignHomeShard());
     }
@@ -280,6 +284,17 @@ final class RotaActorSystem implements ActorSystem {
     public Optional<Dispatcher> dispatcher(String id) {
         DispatcherSlot slot = slots.get(Objects.requireNonNull(id, "id"));
         return slot == null ? Optional.empty() : slot.current();
+    }
+
+    /** A cell has stopped for good. */
+    void actorStopped() {
+        liveActors.decrement();
+    }
+
+    @Override
+    public SystemStatus status() {
+        return new SystemStatus(liveActors.sum(), deadLetters.sum(), Duration.ofNanos(System.nanoTime() - startNanos),
+                defaultDispatcher, defaultMailbox, new TreeSet<>(slots.keySet()), waitingForDispatcher());
     }
 
     @Override

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -101,6 +102,18 @@ public class ManagementIT {
     }
 
     @Test
+    public void theActorSystemMBeanReportsActorsAndHealth() throws Exception {
+        ObjectName name = new ObjectName("io.github.rota:type=ActorSystem,name=rota");
+        await().atMost(TIMEOUT).until(() -> server.isRegistered(name));
+        ActorSystemMXBean bean = JMX.newMXBeanProxy(server, name, ActorSystemMXBean.class);
+        assertTrue("the demo's actors", bean.getLiveActors() > 100);
+        assertEquals("default", bean.getDefaultDispatcher());
+        assertEquals(10, bean.getLargestMailboxes().length);
+        await().atMost(TIMEOUT).until(() -> "OK".equals(bean.getHealth()));
+        assertEquals("all well", bean.getHealthReason());
+    }
+
+    @Test
     public void mbeansComeAndGoWithTheirServicesAndBundle() throws Exception {
         ObjectName pool = new ObjectName("io.github.rota:type=EnvelopePool,system=rota");
         assertFalse("the pool is off by default", server.isRegistered(pool));
@@ -117,10 +130,12 @@ public class ManagementIT {
         ObjectName dispatchers = new ObjectName("io.github.rota:type=Dispatcher,*");
         Bundle management = Arrays.stream(context.getBundles())
                 .filter(b -> "io.github.rota.management".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        ObjectName all = new ObjectName("io.github.rota:*");
         assertEquals(1, server.queryNames(dispatchers, null).size());
         management.stop();
-        assertTrue(server.queryNames(dispatchers, null).isEmpty());
+        assertTrue(server.queryNames(all, null).isEmpty());
         management.start();
-        await().atMost(TIMEOUT).until(() -> server.queryNames(dispatchers, null).size() == 1);
+        await().atMost(TIMEOUT).until(() -> server.queryNames(dispatchers, null).size() == 1
+                && server.queryNames(all, null).size() == 2);
     }
 }

@@ -1,0 +1,76 @@
+package io.github.rota.management;
+
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.management.ActorSystemMXBean;
+import io.github.rota.api.management.DispatcherMXBean;
+import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.spi.runtime.SystemObserver;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+
+/**
+ * On the module path (no OSGi) the system itself has its MBeans registered: this observer, found by
+ * {@link java.util.ServiceLoader}, registers the same MBeans as the OSGi whiteboard when a system
+ * starts — the system, each dispatcher, the envelope pool if enabled — and unregisters them when it
+ * terminates. A budget set through JMX applies and is announced, but is not saved anywhere.
+ */
+public final class ModulePathManagement implements SystemObserver {
+
+    private final MBeanRegistrar registrar = new MBeanRegistrar();
+    private final Map<ActorSystem, Registered> registered = new ConcurrentHashMap<>();
+
+    /** What one system registered, and the thread that ticks its MBeans. */
+    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker) {
+    }
+
+    @Override
+    public void started(ActorSystem system, Collection<Dispatcher> dispatchers, Optional<EnvelopePool> envelopePool) {
+        List<ObjectName> names = new ArrayList<>();
+        List<DispatcherMBean> dispatcherBeans = new ArrayList<>();
+        for (Dispatcher dispatcher : dispatchers) {
+            DispatcherMBean bean = new DispatcherMBean(ObjectNames.dispatcher(system.name(), dispatcher.id()), dispatcher,
+                    budget -> { });
+            registrar.register(bean, DispatcherMXBean.class, bean.name());
+            names.add(bean.name());
+            dispatcherBeans.add(bean);
+        }
+        envelopePool.ifPresent(pool -> {
+            ObjectName name = ObjectNames.envelopePool(system.name());
+            registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
+            names.add(name);
+        });
+        ActorSystemMBean systemBean = new ActorSystemMBean(system);
+        ObjectName systemName = ObjectNames.actorSystem(system.name());
+        registrar.register(systemBean, ActorSystemMXBean.class, systemName);
+        names.add(systemName);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, system.name() + "-management");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleWithFixedDelay(() -> {
+            dispatcherBeans.forEach(DispatcherMBean::checkBudget);
+            systemBean.sampleHealth();
+        }, ManagementComponent.BUDGET_CHECK_MILLIS, ManagementComponent.BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        registered.put(system, new Registered(names, ticker));
+    }
+
+    @Override
+    public void terminated(ActorSystem system) {
+        Registered gone = registered.remove(system);
+        if (gone != null) {
+            gone.ticker().shutdownNow();
+            gone.names().forEach(registrar::unregister);
+        }
+    }
+}
