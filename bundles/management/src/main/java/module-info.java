@@ -3,6 +3,8 @@ module io.github.rota.management {
     requires io.github.rota.api;
     requires java.management;
     requires org.slf4j;
+    requires com.codahale.metrics;     // Dropwizard Metrics (automatic modules; jlink gives them descriptors)
+    requires com.codahale.metrics.jmx;
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
     // OSGi: the whiteboard that registers the MBeans is a Declarative Services component.

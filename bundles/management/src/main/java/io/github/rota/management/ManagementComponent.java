@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * OSGi whiteboard: an MBean for every {@link Dispatcher} service (by its {@code rota.system} and
  * {@code id} properties), for the {@link EnvelopePool} service and for every {@link ActorSystem}
  * service, registered when the service appears and unregistered when it goes. A dispatcher replaced
- * under the same id keeps its MBean.
+ * under the same id keeps its MBean. The same things feed a Dropwizard registry per system
+ * ({@link RotaMetrics}), published under {@code io.github.rota.metrics}.
  *
  * <p>A budget set through JMX is written to the dispatcher's configuration ({@code rota.config.pid})
  * through ConfigAdmin, so it survives a restart and ConfigAdmin and JMX agree; changes made any other
@@ -53,6 +54,8 @@ public final class ManagementComponent {
     private final Map<String, List<Dispatcher>> bound = new HashMap<>();
     private final Map<EnvelopePool, javax.management.ObjectName> pools = new HashMap<>();
     private final Map<ActorSystem, ActorSystemMBean> systems = new HashMap<>();
+    /** Dropwizard registries by system name. */
+    private final Map<String, RotaMetrics> metrics = new HashMap<>();
     private ScheduledExecutorService budgetWatch;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -79,6 +82,12 @@ public final class ManagementComponent {
         pools.clear();
         systems.keySet().forEach(system -> registrar.unregister(ObjectNames.actorSystem(system.name())));
         systems.clear();
+        metrics.values().forEach(RotaMetrics::close);
+        metrics.clear();
+    }
+
+    private RotaMetrics metrics(String system) {
+        return metrics.computeIfAbsent(system, RotaMetrics::new);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -86,11 +95,13 @@ public final class ManagementComponent {
         ActorSystemMBean bean = new ActorSystemMBean(system);
         systems.put(system, bean);
         registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
+        metrics(system.name()).system(system);
     }
 
     synchronized void unbindActorSystem(ActorSystem system) {
         if (systems.remove(system) != null) {
             registrar.unregister(ObjectNames.actorSystem(system.name()));
+            metrics(system.name()).removeSystem();
         }
     }
 
@@ -99,6 +110,7 @@ public final class ManagementComponent {
         String system = String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM));
         String key = system + "/" + dispatcher.id();
         bound.computeIfAbsent(key, k -> new ArrayList<>()).add(dispatcher);
+        metrics(system).dispatcher(dispatcher);
         DispatcherMBean bean = dispatcherBeans.get(key);
         if (bean != null) {
             bean.follow(dispatcher);
@@ -122,11 +134,13 @@ public final class ManagementComponent {
         }
         if (!same.isEmpty()) {
             bean.follow(same.get(same.size() - 1));
+            metrics(system).dispatcher(same.get(same.size() - 1));
             return;
         }
         dispatcherBeans.remove(key);
         bound.remove(key);
         registrar.unregister(bean.name());
+        metrics(system).removeDispatcher(dispatcher.id());
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -135,19 +149,22 @@ public final class ManagementComponent {
                 String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM)));
         pools.put(pool, name);
         registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
+        metrics(name.getKeyProperty("system")).pool(pool);
     }
 
     synchronized void unbindEnvelopePool(EnvelopePool pool) {
         javax.management.ObjectName name = pools.remove(pool);
         if (name != null) {
             registrar.unregister(name);
+            metrics(name.getKeyProperty("system")).removePool();
         }
     }
 
-    /** Every second: budget changes made elsewhere are announced, health is re-evaluated. */
+    /** Every second: budget changes made elsewhere are announced, health is re-evaluated, queue delay probed. */
     private synchronized void tick() {
         dispatcherBeans.values().forEach(DispatcherMBean::checkBudget);
         systems.values().forEach(ActorSystemMBean::sampleHealth);
+        metrics.values().forEach(RotaMetrics::tick);
     }
 
     /** Writes a budget set through JMX to the dispatcher's configuration, if it has one. */

@@ -22,7 +22,8 @@ import javax.management.ObjectName;
  * On the module path (no OSGi) the system itself has its MBeans registered: this observer, found by
  * {@link java.util.ServiceLoader}, registers the same MBeans as the OSGi whiteboard when a system
  * starts — the system, each dispatcher, the envelope pool if enabled — and unregisters them when it
- * terminates. A budget set through JMX applies and is announced, but is not saved anywhere.
+ * terminates, with the system's Dropwizard registry ({@link RotaMetrics}). A budget set through JMX
+ * applies and is announced, but is not saved anywhere.
  */
 public final class ModulePathManagement implements SystemObserver {
 
@@ -30,14 +31,18 @@ public final class ModulePathManagement implements SystemObserver {
     private final Map<ActorSystem, Registered> registered = new ConcurrentHashMap<>();
 
     /** What one system registered, and the thread that ticks its MBeans. */
-    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker) {
+    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker, RotaMetrics metrics) {
     }
 
     @Override
     public void started(ActorSystem system, Collection<Dispatcher> dispatchers, Optional<EnvelopePool> envelopePool) {
         List<ObjectName> names = new ArrayList<>();
         List<DispatcherMBean> dispatcherBeans = new ArrayList<>();
+        RotaMetrics metrics = new RotaMetrics(system.name());
+        metrics.system(system);
+        envelopePool.ifPresent(metrics::pool);
         for (Dispatcher dispatcher : dispatchers) {
+            metrics.dispatcher(dispatcher);
             DispatcherMBean bean = new DispatcherMBean(ObjectNames.dispatcher(system.name(), dispatcher.id()), dispatcher,
                     budget -> { });
             registrar.register(bean, DispatcherMXBean.class, bean.name());
@@ -61,8 +66,9 @@ public final class ModulePathManagement implements SystemObserver {
         ticker.scheduleWithFixedDelay(() -> {
             dispatcherBeans.forEach(DispatcherMBean::checkBudget);
             systemBean.sampleHealth();
+            metrics.tick();
         }, ManagementComponent.BUDGET_CHECK_MILLIS, ManagementComponent.BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
-        registered.put(system, new Registered(names, ticker));
+        registered.put(system, new Registered(names, ticker, metrics));
     }
 
     @Override
@@ -71,6 +77,7 @@ public final class ModulePathManagement implements SystemObserver {
         if (gone != null) {
             gone.ticker().shutdownNow();
             gone.names().forEach(registrar::unregister);
+            gone.metrics().close();
         }
     }
 }

@@ -143,8 +143,11 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     private DispatcherSlot slot(String id) {
-        return slots.computeIfAbsent(id, key -> new DispatcherSlot(key,
-                (schedulable, cause) -> ((ActorCell<?>) schedulable).rejected(cause)));
+        return slots.computeIfAbsent(id, key -> new DispatcherSlot(key, (schedulable, cause) -> {
+            if (schedulable instanceof ActorCell<?> cell) {
+                cell.rejected(cause);
+            } // anything else (a management probe) is simply not run
+        }));
     }
 
     // ---------------------------------------------------------------- services coming and going (OSGi)

@@ -52,6 +52,7 @@ class ModulePathExampleIT {
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.dispatcher ")
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.mailbox ")
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.pool ")
+                .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.management ")
                 .contains("rota://hello/user/counter counted 5050");
     }
 

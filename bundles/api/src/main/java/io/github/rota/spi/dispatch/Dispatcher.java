@@ -66,6 +66,20 @@ public interface Dispatcher {
         return DispatcherStats.NONE;
     }
 
+    /**
+     * Asks the dispatcher to report how long a sample of its turns took (about one turn in
+     * {@value #TURN_SAMPLE_INTERVAL}, so the hot path reads no clock on the others), in nanoseconds, to
+     * {@code sink}, from its worker threads; {@code null} stops the reports. A dispatcher that does not
+     * sample ignores this.
+     *
+     * @param sink what receives the samples; must be thread-safe and quick
+     */
+    default void sampleTurns(java.util.function.LongConsumer sink) {
+    }
+
+    /** About one turn in this many is timed for {@link #sampleTurns}. */
+    int TURN_SAMPLE_INTERVAL = 64;
+
     /** @return the current throughput budget: user messages an actor may handle per turn */
     int throughputBudget();
 

@@ -49,6 +49,7 @@ final class WorkStealingDispatcher implements Dispatcher {
     private final StarvationProbe starvationProbe;
     private volatile int budget;
     private volatile boolean stopping;
+    private volatile java.util.function.LongConsumer turnSampler;
 
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget) {
         this(systemName, id, workerCount, budget, 0, event -> { });
@@ -202,6 +203,16 @@ final class WorkStealingDispatcher implements Dispatcher {
             depths.add(depth);
         }
         return new DispatcherStats(snapshot.workers(), snapshot.parkedWorkers(), snapshot.globalQueueDepth(), depths, counters);
+    }
+
+    @Override
+    public void sampleTurns(java.util.function.LongConsumer sink) {
+        turnSampler = sink;
+    }
+
+    /** @return where sampled turn lengths go, or {@code null} */
+    java.util.function.LongConsumer turnSampler() {
+        return turnSampler;
     }
 
     /** @return a snapshot of the counters and queue depths */

@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.lang.invoke.MethodHandles;
@@ -113,6 +114,10 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
         counters.increment(Counter.TURNS);
         long epoch = turnEpoch;
         TURN_EPOCH.setOpaque(this, epoch + 1); // odd: in a turn (read by the starvation probe)
+        // One turn in TURN_SAMPLE_INTERVAL is timed, and only when someone listens: no clock read otherwise.
+        java.util.function.LongConsumer sampler = (epoch & (2L * Dispatcher.TURN_SAMPLE_INTERVAL - 1)) == 0
+                ? pool.turnSampler() : null;
+        long start = sampler != null ? System.nanoTime() : 0;
         boolean more;
         try {
             more = s.runTurn(this);
@@ -123,6 +128,9 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
             return;
         } finally {
             TURN_EPOCH.setOpaque(this, epoch + 2);
+            if (sampler != null) {
+                sampler.accept(System.nanoTime() - start);
+            }
         }
         if (more) {
             counters.increment(Counter.BUDGET_YIELDS);

@@ -305,4 +305,36 @@ class WorkStealingDispatcherTest {
         assertThat(stats.counters().get("turns")).isEqualTo(1);
         assertThat(stats.counters().get("globalPushes")).isEqualTo(1);
     }
+
+    @Test
+    void aboutOneTurnInSixtyFourIsTimedWhileSomeoneListensAndNoneAfter() {
+        WorkStealingDispatcher d = create(2);
+        LongAdder samples = new LongAdder();
+        d.sampleTurns(nanos -> {
+            assertThat(nanos).isNotNegative();
+            samples.increment();
+        });
+        runChainOf(d, 1_280);
+        // Each worker times its own 1st, 65th, 129th ... turn; a chain runs on one worker at a time.
+        assertThat(samples.sum()).isBetween(1_280L / 64, 1_280L / 64 + 2);
+
+        d.sampleTurns(null);
+        long before = samples.sum();
+        runChainOf(d, 640);
+        assertThat(samples.sum()).isEqualTo(before);
+    }
+
+    /** Turns that each schedule the next from their worker, one at a time, until {@code links} have run. */
+    private static void runChainOf(WorkStealingDispatcher d, int links) {
+        AtomicInteger remaining = new AtomicInteger(links);
+        Schedulable[] chain = new Schedulable[1];
+        chain[0] = (Turn turn) -> {
+            if (remaining.decrementAndGet() > 0) {
+                d.schedule(chain[0]);
+            }
+            return false;
+        };
+        d.schedule(chain[0]);
+        await().until(() -> remaining.get() == 0);
+    }
 }

@@ -114,6 +114,19 @@ public class ManagementIT {
     }
 
     @Test
+    public void dropwizardMetricsArePublishedUnderTheirOwnDomain() throws Exception {
+        ObjectName turns = new ObjectName("io.github.rota.metrics:name=rota.dispatcher.default.turns,type=gauges");
+        ObjectName queueDelay = new ObjectName("io.github.rota.metrics:name=rota.dispatcher.default.queueDelayNanos,type=histograms");
+        ObjectName turnLength = new ObjectName("io.github.rota.metrics:name=rota.dispatcher.default.turnNanos,type=histograms");
+        ObjectName liveActors = new ObjectName("io.github.rota.metrics:name=rota.system.liveActors,type=gauges");
+        await().atMost(TIMEOUT).until(() -> server.isRegistered(turns) && server.isRegistered(liveActors));
+        // The demo keeps the dispatcher busy: turns are sampled, and the probe runs once a second.
+        await().atMost(TIMEOUT).until(() -> (Long) server.getAttribute(queueDelay, "Count") >= 2
+                && (Long) server.getAttribute(turnLength, "Count") > 0);
+        assertTrue((Long) server.getAttribute(turns, "Value") > 0);
+    }
+
+    @Test
     public void mbeansComeAndGoWithTheirServicesAndBundle() throws Exception {
         ObjectName pool = new ObjectName("io.github.rota:type=EnvelopePool,system=rota");
         assertFalse("the pool is off by default", server.isRegistered(pool));
