@@ -9,10 +9,15 @@ final class ActorSystemMBean implements ActorSystemMXBean {
     private static final int LARGEST = 10;
 
     private final ActorSystem system;
-    private final Health health = new Health();
+    private final Health health;
 
-    ActorSystemMBean(ActorSystem system) {
+    /**
+     * @param system the system
+     * @param queueDelayP99Nanos a dispatcher's recent p99 queue delay by id, NaN if unknown (for health)
+     */
+    ActorSystemMBean(ActorSystem system, java.util.function.ToDoubleFunction<String> queueDelayP99Nanos) {
         this.system = system;
+        this.health = new Health(queueDelayP99Nanos);
     }
 
     /** Called every second by the registrar's thread. */

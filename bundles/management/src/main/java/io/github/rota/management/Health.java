@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The health rules of {@link io.github.rota.api.management.ActorSystemMXBean}, over a sliding
@@ -19,6 +20,7 @@ final class Health {
     static final int WAITING_CRITICAL_SECONDS = 5;
     static final long DEAD_LETTERS_WARN = 1_000;
     static final int QUEUE_DEPTH_WARN = 10_000;
+    static final long QUEUE_DELAY_WARN_NANOS = 100_000_000;
 
     /** A verdict and its reason. */
     record Verdict(String status, String reason) {
@@ -29,7 +31,13 @@ final class Health {
     }
 
     private final Deque<Sample> window = new ArrayDeque<>();
+    private final ToDoubleFunction<String> queueDelayP99Nanos;
     private volatile Verdict verdict = Verdict.OK;
+
+    /** @param queueDelayP99Nanos a dispatcher's recent p99 queue delay by id (NaN if unknown) */
+    Health(ToDoubleFunction<String> queueDelayP99Nanos) {
+        this.queueDelayP99Nanos = queueDelayP99Nanos;
+    }
 
     Verdict verdict() {
         return verdict;
@@ -41,7 +49,14 @@ final class Health {
         long starvation = 0;
         int deepestQueue = 0;
         String deepestDispatcher = null;
+        double slowestDelay = 0;
+        String slowestDispatcher = null;
         for (String id : status.dispatcherIds()) {
+            double p99 = queueDelayP99Nanos.applyAsDouble(id);
+            if (p99 > slowestDelay) {
+                slowestDelay = p99;
+                slowestDispatcher = id;
+            }
             DispatcherStats stats = system.dispatcher(id).map(d -> d.stats()).orElse(DispatcherStats.NONE);
             starvation += stats.counters().getOrDefault("starvationReports", 0L);
             if (stats.globalQueueDepth() > deepestQueue) {
@@ -53,10 +68,11 @@ final class Health {
         while (window.size() > WINDOW_SECONDS + 1) {
             window.removeFirst();
         }
-        verdict = evaluate(status, deepestQueue, deepestDispatcher);
+        verdict = evaluate(status, deepestQueue, deepestDispatcher, slowestDelay, slowestDispatcher);
     }
 
-    private Verdict evaluate(SystemStatus status, int deepestQueue, String deepestDispatcher) {
+    private Verdict evaluate(SystemStatus status, int deepestQueue, String deepestDispatcher, double slowestDelay,
+                             String slowestDispatcher) {
         int waitingSeconds = 0;
         for (var it = window.descendingIterator(); it.hasNext() && it.next().waiting(); ) {
             waitingSeconds++;
@@ -75,6 +91,10 @@ final class Health {
         long dead = newest.deadLetters() - oldest.deadLetters();
         if (dead > DEAD_LETTERS_WARN) {
             warnings.add(dead + " dead letters in the last minute");
+        }
+        if (slowestDelay > QUEUE_DELAY_WARN_NANOS) {
+            warnings.add(String.format(java.util.Locale.ROOT, "queue delay p99 %.0f ms on dispatcher '%s'",
+                    slowestDelay / 1e6, slowestDispatcher));
         }
         if (deepestQueue > QUEUE_DEPTH_WARN) {
             warnings.add(deepestQueue + " actors waiting in the shared queue of dispatcher '" + deepestDispatcher + "'");

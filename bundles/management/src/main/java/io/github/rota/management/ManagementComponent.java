@@ -92,7 +92,8 @@ public final class ManagementComponent {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindActorSystem(ActorSystem system) {
-        ActorSystemMBean bean = new ActorSystemMBean(system);
+        // Dispatcher services carry their own system name (their metrics live there).
+        ActorSystemMBean bean = new ActorSystemMBean(system, id -> metrics(DEFAULT_SYSTEM).queueDelayP99Nanos(id));
         systems.put(system, bean);
         registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
         metrics(system.name()).system(system);

@@ -54,7 +54,7 @@ public final class ModulePathManagement implements SystemObserver {
             registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
             names.add(name);
         });
-        ActorSystemMBean systemBean = new ActorSystemMBean(system);
+        ActorSystemMBean systemBean = new ActorSystemMBean(system, metrics::queueDelayP99Nanos);
         ObjectName systemName = ObjectNames.actorSystem(system.name());
         registrar.register(systemBean, ActorSystemMXBean.class, systemName);
         names.add(systemName);

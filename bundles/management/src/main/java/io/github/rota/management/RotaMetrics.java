@@ -79,6 +79,16 @@ final class RotaMetrics implements AutoCloseable {
         }
     }
 
+    /** @return the recent (exponentially decaying) p99 queue delay of a dispatcher, or NaN */
+    double queueDelayP99Nanos(String id) {
+        Tracked tracked = dispatchers.get(id);
+        if (tracked == null) {
+            return Double.NaN;
+        }
+        Histogram delays = registry.getHistograms().get(MetricRegistry.name(system, "dispatcher", id) + ".queueDelayNanos");
+        return delays == null || delays.getCount() == 0 ? Double.NaN : delays.getSnapshot().get99thPercentile();
+    }
+
     /** Removes a dispatcher's metrics. */
     void removeDispatcher(String id) {
         Tracked gone = dispatchers.remove(id);

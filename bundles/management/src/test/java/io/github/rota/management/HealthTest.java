@@ -6,6 +6,8 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.SystemStatus;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -21,7 +23,8 @@ class HealthTest {
                 case "dispatcher" -> Optional.empty();
                 default -> throw new UnsupportedOperationException(method.getName());
             });
-    private final Health health = new Health();
+    private final Map<String, Double> queueDelays = new HashMap<>();
+    private final Health health = new Health(id -> queueDelays.getOrDefault(id, Double.NaN));
 
     @Test
     void aQuietSystemIsOk() {
@@ -65,7 +68,17 @@ class HealthTest {
         assertThat(health.verdict().reason()).isEqualTo("12 actors have waited 6 s for a dispatcher that is not there");
     }
 
+    @Test
+    void aQueueDelayP99AboveATenthOfASecondIsAWarning() {
+        queueDelays.put("default", 150_000_000.0);
+
+        health.sample(system);
+
+        assertThat(health.verdict().status()).isEqualTo("WARN");
+        assertThat(health.verdict().reason()).isEqualTo("queue delay p99 150 ms on dispatcher 'default'");
+    }
+
     private static SystemStatus status(long deadLetters, int waiting) {
-        return new SystemStatus(1, deadLetters, Duration.ofSeconds(1), "default", "unbounded", Set.of(), waiting);
+        return new SystemStatus(1, deadLetters, Duration.ofSeconds(1), "default", "unbounded", Set.of("default"), waiting);
     }
 }
