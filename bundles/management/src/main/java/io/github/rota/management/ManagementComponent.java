@@ -13,9 +13,7 @@ import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
@@ -37,14 +35,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A budget set through JMX is written to the dispatcher's configuration ({@code rota.config.pid})
  * through ConfigAdmin, so it survives a restart and ConfigAdmin and JMX agree; changes made any other
- * way are announced within {@value #BUDGET_CHECK_MILLIS} ms.
+ * way are announced within a second ({@link Ticker}).
  *
  * <p>Threads: bind and unbind calls come from any thread and are serialised by this object's monitor.
  */
 @Component(service = {}, immediate = true)
 public final class ManagementComponent {
 
-    static final long BUDGET_CHECK_MILLIS = 1_000;
     private static final Logger LOG = LoggerFactory.getLogger(ManagementComponent.class);
     private static final String DEFAULT_SYSTEM = "rota";
 
@@ -56,7 +53,7 @@ public final class ManagementComponent {
     private final Map<ActorSystem, ActorSystemMBean> systems = new HashMap<>();
     /** Dropwizard registries by system name. */
     private final Map<String, RotaMetrics> metrics = new HashMap<>();
-    private ScheduledExecutorService budgetWatch;
+    private ScheduledExecutorService ticker;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -64,17 +61,12 @@ public final class ManagementComponent {
 
     @Activate
     synchronized void activate() {
-        budgetWatch = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "rota-management");
-            thread.setDaemon(true);
-            return thread;
-        });
-        budgetWatch.scheduleWithFixedDelay(this::tick, BUDGET_CHECK_MILLIS, BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        ticker = Ticker.start("rota-management", this::tick);
     }
 
     @Deactivate
     synchronized void deactivate() {
-        budgetWatch.shutdownNow();
+        ticker.shutdownNow();
         dispatcherBeans.values().forEach(bean -> registrar.unregister(bean.name()));
         dispatcherBeans.clear();
         bound.clear();

@@ -13,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.management.ObjectName;
 
 /**
@@ -58,16 +56,11 @@ public final class ModulePathManagement implements SystemObserver {
         ObjectName systemName = ObjectNames.actorSystem(system.name());
         registrar.register(systemBean, ActorSystemMXBean.class, systemName);
         names.add(systemName);
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, system.name() + "-management");
-            thread.setDaemon(true);
-            return thread;
-        });
-        ticker.scheduleWithFixedDelay(() -> {
+        ScheduledExecutorService ticker = Ticker.start(system.name() + "-management", () -> {
             dispatcherBeans.forEach(DispatcherMBean::checkBudget);
             systemBean.sampleHealth();
             metrics.tick();
-        }, ManagementComponent.BUDGET_CHECK_MILLIS, ManagementComponent.BUDGET_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        });
         registered.put(system, new Registered(names, ticker, metrics));
     }
 
