@@ -68,7 +68,7 @@ final class Report {
         return String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %,.0f | %s | %s | %s | %.1f | %.0f | %s |%n",
                 s.workload(), s.runtime(), s.msgsPerSecond(), s.minMsgsPerSecond(), s.maxMsgsPerSecond(),
                 number(s.p50Micros()), number(s.p99Micros()), number(s.p999Micros()), s.allocatedBytesPerMessage(),
-                s.threads(), s.rounds().get(0).extra().isEmpty() ? "" : s.resultLine().replaceAll(".* seconds=[^ ]*", "").trim());
+                s.threads(), s.extras().trim());
     }
 
     private static String number(double value) {

@@ -86,7 +86,7 @@ record Summary(String workload, String runtime, int budget, List<Round> rounds) 
     }
 
     /** The medians of the extra figures, e.g. {@code evenness=0.981}. */
-    private String extras() {
+    String extras() {
         StringBuilder out = new StringBuilder();
         for (String pair : rounds.get(0).extra().split(" ")) {
             if (pair.isEmpty()) {

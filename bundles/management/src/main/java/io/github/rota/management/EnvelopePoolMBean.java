@@ -19,32 +19,32 @@ final class EnvelopePoolMBean implements EnvelopePoolMXBean {
 
     @Override
     public int getShards() {
-        return pool.stats().shards();
+        return stats().shards();
     }
 
     @Override
     public int getCapacity() {
-        return pool.stats().capacity();
+        return stats().capacity();
     }
 
     @Override
     public long getHits() {
-        return pool.stats().totalHits();
+        return stats().totalHits();
     }
 
     @Override
     public long getMisses() {
-        return pool.stats().totalMisses();
+        return stats().totalMisses();
     }
 
     @Override
     public long getDrops() {
-        return pool.stats().totalDrops();
+        return stats().totalDrops();
     }
 
     @Override
     public long getSize() {
-        return pool.stats().totalSize();
+        return stats().totalSize();
     }
 
     @Override

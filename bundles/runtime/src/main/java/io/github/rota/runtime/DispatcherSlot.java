@@ -84,7 +84,7 @@ final class DispatcherSlot {
 
     /** @return {@code true} the first time it is called while no dispatcher is bound (since the last bind) */
     boolean announceWait() {
-        return current().isEmpty() && waitAnnounced.compareAndSet(false, true);
+        return bound.length == 0 && waitAnnounced.compareAndSet(false, true);
     }
 
     /** Called on a turn that is about to block. */
