@@ -4,6 +4,7 @@ import io.github.rota.api.ActorSystem;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -28,6 +29,8 @@ public final class DemoComponent {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoComponent.class);
     private static final int TICKS_PER_SECOND = 10;
+    /** Runs so far: a configuration change stops one run and starts the next (demo1-..., demo2-...). */
+    private static final AtomicInteger RUNS = new AtomicInteger();
 
     @ObjectClassDefinition(name = "Rota demo workload",
             description = "A continuous mixed workload so that operators see the counters move.")
@@ -59,7 +62,7 @@ public final class DemoComponent {
                     PID, config.rate(), config.reportSeconds());
             return;
         }
-        workload = new DemoWorkload(system);
+        workload = new DemoWorkload(system, "demo" + RUNS.incrementAndGet());
         ticker = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "rota-demo-ticker");
             thread.setDaemon(true);

@@ -36,26 +36,30 @@ final class DemoWorkload {
     private record Request(int sequence) {
     }
 
-    DemoWorkload(ActorSystem system) {
+    /**
+     * @param prefix the start of every actor's name; a new run takes a new one, since the last
+     *               run's actors may still be stopping under their names
+     */
+    DemoWorkload(ActorSystem system, String prefix) {
         this.system = system;
         for (int i = 0; i < PAIRS; i++) {
-            ActorRef<Request> server = system.spawn(Props.create(Server::new), "demo-server-" + i);
-            ActorRef<Object> client = system.spawn(Props.create(() -> new Client(server, roundTrips)), "demo-client-" + i);
+            ActorRef<Request> server = system.spawn(Props.create(Server::new), prefix + "-server-" + i);
+            ActorRef<Object> client = system.spawn(Props.create(() -> new Client(server, roundTrips)), prefix + "-client-" + i);
             topLevel.add(server);
             topLevel.add(client);
             clients.add(client);
         }
         ActorRef<String> collector = system.spawn(
-                Props.create(() -> (Actor<String>) context -> fanOutAcks.increment()), "demo-fanout-collector");
+                Props.create(() -> (Actor<String>) context -> fanOutAcks.increment()), prefix + "-fanout-collector");
         List<ActorRef<String>> workers = new ArrayList<>();
         for (int i = 0; i < FAN_OUT; i++) {
             ActorRef<String> worker = system.spawn(
-                    Props.create(() -> (Actor<String>) context -> collector.tell("ack")), "demo-fanout-worker-" + i);
+                    Props.create(() -> (Actor<String>) context -> collector.tell("ack")), prefix + "-fanout-worker-" + i);
             workers.add(worker);
             topLevel.add(worker);
         }
-        fanOut = system.spawn(Props.create(() -> new FanOut(workers)), "demo-fanout");
-        hot = system.spawn(Props.create(() -> (Actor<String>) context -> hotMessages.increment()), "demo-hot");
+        fanOut = system.spawn(Props.create(() -> new FanOut(workers)), prefix + "-fanout");
+        hot = system.spawn(Props.create(() -> (Actor<String>) context -> hotMessages.increment()), prefix + "-hot");
         topLevel.add(collector);
         topLevel.add(fanOut);
         topLevel.add(hot);

@@ -21,7 +21,7 @@ class DemoWorkloadTest {
 
     @Test
     void aTickDrivesEachShapeByItsShareAndEveryMessageIsHandled() {
-        DemoWorkload workload = new DemoWorkload(system);
+        DemoWorkload workload = new DemoWorkload(system, "demo1");
 
         workload.tick(300);
         workload.tick(300);
@@ -34,7 +34,7 @@ class DemoWorkloadTest {
 
     @Test
     void stopStopsEveryDemoActor() {
-        DemoWorkload workload = new DemoWorkload(system);
+        DemoWorkload workload = new DemoWorkload(system, "demo1");
         workload.stop();
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
@@ -42,5 +42,17 @@ class DemoWorkloadTest {
             workload.tick(30);
             assertThat(system.deadLetterCount()).isGreaterThan(before);
         });
+    }
+
+    @Test
+    void aNewRunStartsAtOnceWhileTheLastRunsActorsAreStillStopping() {
+        DemoWorkload first = new DemoWorkload(system, "demo1");
+        first.tick(3_000);
+        first.stop();
+        DemoWorkload second = new DemoWorkload(system, "demo2");
+
+        second.tick(300);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.roundTrips.sum() == DemoWorkload.PAIRS * 12
+                && second.fanOutAcks.sum() == 50 && second.hotMessages.sum() == 100);
     }
 }
