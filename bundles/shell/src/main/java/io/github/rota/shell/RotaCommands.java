@@ -30,7 +30,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * bad arguments throw an {@link IllegalArgumentException} whose message Gogo shows.
  *
  * <p>{@code budget} changes the dispatcher's ConfigAdmin configuration when it has one (so the value
- * survives a restart, and FileInstall writes it to the {@code .cfg} file); the dispatcher component
+ * survives a restart, saved in the {@code .cfg} file it came from); the dispatcher component
  * then applies it from the next turn.
  */
 @Component(service = RotaCommands.class, immediate = true, property = {

@@ -1,32 +1,34 @@
 package io.github.rota.itests.osgi;
 
+import static org.awaitility.Awaitility.await;
 import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.cleanCaches;
 import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
 import static org.ops4j.pax.exam.CoreOptions.junitBundles;
 import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
+import io.github.rota.api.ActorSystem;
 import java.io.File;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.ops4j.pax.exam.Option;
 
 /**
- * The Felix the tests run in: exactly the built distribution's bundle set (boot/ at start level 1,
- * bundle/ after it) and a fresh copy of its watched configuration directory, plus Pax Exam's own
- * bundles and Awaitility.
+ * The Felix the tests run in: exactly the built distribution's bundle set in its start levels (read
+ * from its conf/config.properties, with its FileInstall settings) and a fresh copy of its watched
+ * configuration directory, plus Pax Exam's own bundles and Awaitility.
  */
 final class Distribution {
-
-    /** The start order of boot/, as in the distribution's conf/config.properties. */
-    private static final List<String> BOOT = List.of("asm.jar", "asm-tree.jar", "asm-analysis.jar", "asm-commons.jar",
-            "asm-util.jar", "org.apache.aries.spifly.dynamic.bundle.jar", "slf4j-api.jar", "slf4j-simple.jar");
 
     private Distribution() {
     }
@@ -36,20 +38,42 @@ final class Distribution {
      *                  directory, since Pax Exam may prepare one container while another runs
      */
     static Option[] options(Class<?> testClass) {
+        return options(testClass, 200);
+    }
+
+    /**
+     * @param pollMillis how often FileInstall looks at the watched directory
+     */
+    static Option[] options(Class<?> testClass, int pollMillis) {
         Path home = Path.of(System.getProperty("rota.distribution.dir"));
         Path etc = freshCopy(home.resolve("etc"), etc(testClass));
         List<Option> options = new ArrayList<>();
         options.add(frameworkProperty("felix.bootdelegation.implicit").value("false"));
         // No console in a test JVM: Gogo must not read stdin.
         options.add(frameworkProperty("gosh.args").value("--nointeractive"));
-        options.add(frameworkProperty("felix.fileinstall.dir").value(etc.toString()));
-        options.add(frameworkProperty("felix.fileinstall.poll").value("200"));
-        options.add(frameworkProperty("felix.fileinstall.noInitialDelay").value("true"));
-        for (String jar : BOOT) {
-            options.add(bundle(home.resolve("boot").resolve(jar).toUri().toString()).startLevel(1));
+        // The distribution's FileInstall settings, with this container's directory and poll interval.
+        Properties felix = felixProperties(home);
+        for (String key : felix.stringPropertyNames()) {
+            if (key.startsWith("felix.fileinstall.")) {
+                options.add(frameworkProperty(key).value(felix.getProperty(key)));
+            }
         }
+        options.add(frameworkProperty("felix.fileinstall.dir").value(etc.toString()));
+        options.add(frameworkProperty("felix.fileinstall.poll").value(String.valueOf(pollMillis)));
+        // Containers run one after another in this JVM: each logs to its own file.
+        options.add(systemProperty("org.slf4j.simpleLogger.logFile").value(log(testClass).toString()));
+        // boot/ in the start levels and order of felix.auto.start.<level>, bundle/ at felix.startlevel.bundle.
+        for (String key : felix.stringPropertyNames()) {
+            if (key.startsWith("felix.auto.start.")) {
+                int level = Integer.parseInt(key.substring("felix.auto.start.".length()));
+                for (String url : felix.getProperty(key).trim().split("\\s+")) {
+                    options.add(bundle(home.resolve(url.substring("file:".length())).toUri().toString()).startLevel(level));
+                }
+            }
+        }
+        int bundleLevel = Integer.parseInt(felix.getProperty("felix.startlevel.bundle"));
         for (File jar : jars(home.resolve("bundle"))) {
-            options.add(bundle(jar.toURI().toString()).startLevel(2));
+            options.add(bundle(jar.toURI().toString()).startLevel(bundleLevel));
         }
         options.add(mavenBundle("org.hamcrest", "hamcrest", System.getProperty("hamcrest.version")));
         options.add(mavenBundle("org.awaitility", "awaitility", System.getProperty("awaitility.version")));
@@ -58,14 +82,33 @@ final class Distribution {
         return options.toArray(new Option[0]);
     }
 
+    /**
+     * Waits until the distribution is up as an operator sees it: FileInstall starts last and its
+     * first scan makes the default dispatcher, which the actor system then binds.
+     */
+    static void awaitStarted(ActorSystem system) {
+        await("the default dispatcher bound").atMost(Duration.ofSeconds(30))
+                .until(() -> system.dispatcher("default").isPresent());
+    }
+
     /** @return the watched configuration directory of the container for {@code testClass} */
     static Path etc(Class<?> testClass) {
         return Path.of(System.getProperty("rota.itest.dir"), testClass.getSimpleName(), "etc");
     }
 
-    /** @return the file every bundle's SLF4J output goes to */
-    static Path log() {
-        return Path.of(System.getProperty("org.slf4j.simpleLogger.logFile"));
+    /** @return the file every bundle's SLF4J output goes to in the container for {@code testClass} */
+    static Path log(Class<?> testClass) {
+        return etc(testClass).resolveSibling("rota.log");
+    }
+
+    private static Properties felixProperties(Path home) {
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(home.resolve("conf").resolve("config.properties"))) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties;
     }
 
     private static List<File> jars(Path dir) {

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import javax.inject.Inject;
+import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
@@ -54,6 +55,11 @@ public class HotSwapIT {
     @Configuration
     public Option[] config() {
         return Distribution.options(HotSwapIT.class);
+    }
+
+    @Before
+    public void started() {
+        Distribution.awaitStarted(system);
     }
 
     private record Message(int producer, int sequence) {

@@ -24,6 +24,7 @@ import javax.management.MBeanServer;
 import javax.management.Notification;
 import javax.management.ObjectName;
 import javax.management.RuntimeMBeanException;
+import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
@@ -54,6 +55,11 @@ public class ManagementIT {
     @Configuration
     public Option[] config() {
         return Distribution.options(ManagementIT.class);
+    }
+
+    @Before
+    public void started() {
+        Distribution.awaitStarted(system);
     }
 
     @Test

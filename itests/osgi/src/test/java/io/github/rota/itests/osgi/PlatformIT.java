@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import javax.inject.Inject;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
@@ -75,6 +76,11 @@ public class PlatformIT {
         return Distribution.options(PlatformIT.class);
     }
 
+    @Before
+    public void started() {
+        Distribution.awaitStarted(system);
+    }
+
     @Test
     public void everyBundleIsActiveAndEveryRotaComponentIsActive() {
         for (Bundle bundle : context.getBundles()) {
@@ -99,7 +105,7 @@ public class PlatformIT {
                 "io.github.rota.mailbox.ControlAwareMailboxType", "io.github.rota.mailbox.FairMailboxType",
                 "io.github.rota.pool.EnvelopePoolComponent", "io.github.rota.runtime.ActorSystemComponent",
                 "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands",
-                "io.github.rota.management.ManagementComponent"), active);
+                "io.github.rota.management.ManagementComponent", "io.github.rota.config.WatchedConfigFiles"), active);
     }
 
     @Test
@@ -225,6 +231,12 @@ public class PlatformIT {
     }
 
     @Test
+    public void theFrameworkLogHoldsNoWarningOrError() {
+        // SCR reports components that failed to activate, lock timeouts and lost events only there.
+        assertEquals(List.of(), FrameworkLog.warningsAndErrors(context));
+    }
+
+    @Test
     public void rotaBundlesLogThroughSlf4j() {
         await().atMost(TIMEOUT).until(() -> log().contains("DispatcherComponent - dispatcher 'default' started")
                 && log().contains("RotaActorSystem - actor system 'rota' started")
@@ -271,7 +283,7 @@ public class PlatformIT {
     }
 
     private static String log() throws IOException {
-        return Files.readString(Distribution.log());
+        return Files.readString(Distribution.log(PlatformIT.class));
     }
 
     private static Dictionary<String, Object> properties(String... keysAndValues) {
