@@ -2,6 +2,7 @@
 module io.github.rota.demo {
     requires io.github.rota.api;
     requires org.slf4j;
+    requires java.management; // the launcher reports the JVM's uptime at the first message
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
     // OSGi: Declarative Services components, never loaded on the module path.

@@ -240,7 +240,7 @@ public class PlatformIT {
     public void rotaBundlesLogThroughSlf4j() {
         await().atMost(TIMEOUT).until(() -> log().contains("DispatcherComponent - dispatcher 'default' started")
                 && log().contains("RotaActorSystem - actor system 'rota' started")
-                && log().contains("DemoComponent - demo workload started"));
+                && log().contains("DemoRun - demo workload started"));
     }
 
     private static void awaitLog(String text) {
