@@ -211,7 +211,7 @@ public final class Bench {
         return java.util.Optional.of(summary);
     }
 
-    /** The same JVM, class or module path as this one, with a fixed heap for every runtime. */
+    /** The same JVM, class or module path (or runtime image) as this one, with a fixed heap for every runtime. */
     private static List<String> childCommand(List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -222,9 +222,11 @@ public final class Bench {
             command.add("--sun-misc-unsafe-memory-access=allow"); // JCTools and Pekko still use Unsafe
         }
         String modulePath = System.getProperty("jdk.module.path");
-        if (modulePath != null && Bench.class.getModule().isNamed()) {
-            command.addAll(List.of("--module-path", modulePath, "--add-modules", "ALL-MODULE-PATH",
-                    "-m", "io.github.rota.bench/" + WorkloadMain.class.getName()));
+        if (Bench.class.getModule().isNamed()) {
+            if (modulePath != null) {
+                command.addAll(List.of("--module-path", modulePath, "--add-modules", "ALL-MODULE-PATH"));
+            } // else linked into a runtime image, like this one
+            command.addAll(List.of("-m", "io.github.rota.bench/" + WorkloadMain.class.getName()));
         } else {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkloadMain.class.getName()));
         }
