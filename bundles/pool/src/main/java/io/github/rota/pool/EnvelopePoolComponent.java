@@ -4,6 +4,7 @@ import io.github.rota.spi.pool.EnvelopePool;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
+import org.osgi.annotation.bundle.Capability;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
  * it to actors created from then on (existing actors keep the envelopes they have). Disabled by
  * default, as on the module path: allocating an envelope beat recycling it on the JVMs measured.
  */
+// Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
+@Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.spi.pool.EnvelopePool\"", uses = EnvelopePool.class)
 @Component(configurationPid = EnvelopePoolComponent.PID, service = {})
 @Designate(ocd = EnvelopePoolComponent.Configuration.class)
 public final class EnvelopePoolComponent {

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.osgi.annotation.bundle.Capability;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -47,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * from any thread; everything here is guarded by this object's monitor, except stopping an unbound
  * dispatcher, which waits for its workers and so happens outside it.
  */
+// Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
+@Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.api.ActorSystem\"", uses = ActorSystem.class)
 @Component(configurationPid = ActorSystemComponent.PID, service = {}, immediate = true)
 @Designate(ocd = ActorSystemComponent.Configuration.class)
 public final class ActorSystemComponent {

@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.osgi.annotation.bundle.Capability;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -48,6 +49,8 @@ import org.slf4j.LoggerFactory;
  * <p>The service is registered by hand rather than by DS so that a replacement can overlap the
  * old one (DS would unregister first, leaving actors waiting for a moment).
  */
+// Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
+@Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.spi.dispatch.Dispatcher\"", uses = Dispatcher.class)
 @Component(configurationPid = DispatcherComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {})
 @Designate(ocd = DispatcherConfiguration.class, factory = true)
