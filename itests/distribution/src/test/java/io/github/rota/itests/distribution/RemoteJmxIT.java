@@ -1,21 +1,22 @@
 package io.github.rota.itests.distribution;
 
+import static io.github.rota.itests.distribution.Jmx.connect;
+import static io.github.rota.itests.distribution.Jmx.connectWhenListening;
+import static io.github.rota.itests.distribution.Jmx.freePort;
+import static io.github.rota.itests.distribution.Jmx.jmxterm;
+import static io.github.rota.itests.distribution.Jmx.passwords;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import javax.management.Attribute;
 import javax.management.AttributeChangeNotification;
 import javax.management.MBeanServerConnection;
@@ -23,18 +24,16 @@ import javax.management.Notification;
 import javax.management.ObjectName;
 import javax.management.RuntimeMBeanException;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Remote JMX on the running distribution, with real clients: {@link JMXConnectorFactory} over RMI
+ * Remote JMX on the running distribution, with real clients: {@code JMXConnectorFactory} over RMI
  * and jmxterm as a separate process.
  */
 class RemoteJmxIT {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TIMEOUT = Jmx.TIMEOUT;
     private static final String DISPATCHER = "io.github.rota:type=Dispatcher,system=rota,name=default";
 
     private UnpackedDistribution rota;
@@ -116,43 +115,5 @@ class RemoteJmxIT {
         assertThatThrownBy(() -> connect(port, "control", "x")).isInstanceOf(IOException.class);
         assertThat(rota.home.resolve("conf/jmxremote.password")).doesNotExist();
         assertThat(Files.readString(rota.log())).doesNotContain("jmxremote");
-    }
-
-    private static JMXConnector connect(int port, String user, String password) throws IOException {
-        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
-        return JMXConnectorFactory.connect(url, Map.of(JMXConnector.CREDENTIALS, new String[] {user, password}));
-    }
-
-    private static JMXConnector connectWhenListening(int port, String user, String password) {
-        return await().atMost(TIMEOUT).ignoreExceptions().until(() -> connect(port, user, password), c -> c != null);
-    }
-
-    /** Runs jmxterm non-interactively with one command on stdin and returns what it printed. */
-    private static String jmxterm(int port, String user, String password, String command) throws Exception {
-        Process process = new ProcessBuilder(Path.of(System.getProperty("rota.java.home"), "bin", "java").toString(),
-                "-jar", System.getProperty("rota.jmxterm.jar"), "-l", "127.0.0.1:" + port, "-u", user, "-p", password,
-                "-n", "-v", "brief").redirectErrorStream(true).start();
-        process.getOutputStream().write((command + "\nquit\n").getBytes());
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
-        return output;
-    }
-
-    private static Map<String, String> passwords(Path file) throws IOException {
-        Map<String, String> passwords = new HashMap<>();
-        for (String line : Files.readAllLines(file)) {
-            String[] parts = line.trim().split("\\s+");
-            passwords.put(parts[0], parts[1]);
-        }
-        assertThat(passwords.keySet()).isEqualTo(Set.of("monitor", "control"));
-        assertThat(passwords.values()).allSatisfy(p -> assertThat(p).hasSizeGreaterThanOrEqualTo(32));
-        return passwords;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The built {@code rota.tar.gz}, unpacked afresh, driven through {@code bin/rota} as a user would. */
+/**
+ * A built archive — the Felix distribution's {@code rota.tar.gz} or the runtime image's
+ * {@code rota-image.tar.gz} — unpacked afresh and driven through {@code bin/rota} as a user would.
+ */
 final class UnpackedDistribution {
 
     /** What a command printed and returned. */
@@ -22,16 +25,24 @@ final class UnpackedDistribution {
         this.home = home;
     }
 
-    /** Unpacks the archive into {@code rota.unpack.dir/<name>}, replacing an earlier copy. */
+    /** Unpacks the Felix distribution into {@code rota.unpack.dir/<name>}, replacing an earlier copy. */
     static UnpackedDistribution unpack(String name) throws Exception {
+        return unpack(name, System.getProperty("rota.archive"), "rota");
+    }
+
+    /** Unpacks the runtime image into {@code rota.unpack.dir/<name>}, replacing an earlier copy. */
+    static UnpackedDistribution unpackImage(String name) throws Exception {
+        return unpack(name, System.getProperty("rota.image.archive"), "rota-image");
+    }
+
+    private static UnpackedDistribution unpack(String name, String archive, String top) throws Exception {
         Path dir = Path.of(System.getProperty("rota.unpack.dir"), name);
         if (Files.exists(dir)) {
             run(List.of("rm", "-rf", dir.toString()), Path.of("."));
         }
         Files.createDirectories(dir);
-        assertThat(run(List.of("tar", "-xzf", System.getProperty("rota.archive"), "-C", dir.toString()), dir).exit())
-                .isZero();
-        return new UnpackedDistribution(dir.resolve("rota"));
+        assertThat(run(List.of("tar", "-xzf", archive, "-C", dir.toString()), dir).exit()).isZero();
+        return new UnpackedDistribution(dir.resolve(top));
     }
 
     Path log() {
