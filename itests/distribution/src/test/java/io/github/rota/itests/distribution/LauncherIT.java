@@ -40,7 +40,7 @@ class LauncherIT {
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(Files.readString(rota.log()))
                 .contains("DispatcherComponent - dispatcher 'default' started")
-                .contains("DemoComponent - demo workload started")
+                .contains("DemoRun - demo workload started")
                 .containsPattern("demo: last 1 s: [1-9]\\d* round trips, [1-9]\\d* fan-out acks, [1-9]\\d* hot-actor messages"));
         assertThat(rota.rota("start").exit()).as("a second start is refused").isEqualTo(1);
 
