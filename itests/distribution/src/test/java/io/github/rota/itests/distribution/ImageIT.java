@@ -88,6 +88,7 @@ class ImageIT {
         }
         assertThat(jmxterm(port, "monitor", passwords.get("monitor"), "get -s -b " + DISPATCHER + " ThroughputBudget"))
                 .contains("64");
+        assertThat(passwords(image.home.resolve("conf/jmxremote.password"))).isEqualTo(passwords);
 
         assertThat(image.rota("stop").exit()).isZero();
         assertThat(image.rota("status").output()).contains("rota is not running");

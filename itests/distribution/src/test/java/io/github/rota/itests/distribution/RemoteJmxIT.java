@@ -84,6 +84,8 @@ class RemoteJmxIT {
             assertThatThrownBy(() -> server.setAttribute(dispatcher, new Attribute("ThroughputBudget", 8)))
                     .isInstanceOf(SecurityException.class);
         }
+        // Still what was generated after the logins: the operator can look a password up there.
+        assertThat(passwords(passwordFile)).isEqualTo(passwords);
         assertThatThrownBy(() -> connect(port, "control", "not-the-password"))
                 .isInstanceOf(SecurityException.class).hasMessageContaining("Authentication failed");
 
