@@ -9,10 +9,11 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
+import io.github.rota.testkit.DeliveryLedger;
+import io.github.rota.testkit.DeliveryLedger.Tracked;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * End-to-end delivery under contention. {@code everyMessageIsDeliveredOnceInPerSenderOrder}: 4
- * producer threads each send 100,000 messages spread over 100 actors; every message must be
- * handled exactly once and, per (producer, actor) pair, in send order; counts are exact.
+ * producer threads each send 100,000 messages spread over 100 actors; the {@link DeliveryLedger}
+ * shows every message handled exactly once and, per (producer, actor) lane, in send order.
  * {@code pingPongPairsNeverStall}: with one message in flight per pair, every message is the last
  * one in its mailbox, so a lost wake-up (an actor going idle just as a message arrives) stalls a
  * pair for good instead of being rescued by the next message.
@@ -32,34 +33,6 @@ class ActorDeliveryStressTest {
     private static final int PRODUCERS = 4;
     private static final int MESSAGES_PER_PRODUCER = 100_000;
     private static final int ACTORS = 100;
-
-    private record Message(int producer, int sequence) {
-    }
-
-    /** Checks per-producer order; records violations instead of throwing so nothing is hidden by supervision. */
-    private static final class Checker implements Actor<Message> {
-        private final int[] next = new int[PRODUCERS];
-        private final LongAdder handled;
-        private final ConcurrentLinkedQueue<String> violations;
-        private final String name;
-
-        Checker(String name, LongAdder handled, ConcurrentLinkedQueue<String> violations) {
-            this.name = name;
-            this.handled = handled;
-            this.violations = violations;
-        }
-
-        @Override
-        public void receive(ReceiveContext<Message> context) {
-            Message m = context.message();
-            if (m.sequence() != next[m.producer()]) {
-                violations.add(name + ": producer " + m.producer() + " sent #" + m.sequence()
-                        + " but #" + next[m.producer()] + " was due");
-            }
-            next[m.producer()] = m.sequence() + 1;
-            handled.increment();
-        }
-    }
 
     /** Returns every ball it is sent to the sender until the rally is over. */
     private static final class Player implements Actor<Integer> {
@@ -118,12 +91,10 @@ class ActorDeliveryStressTest {
                 .with("rota.pool.enabled", pool)
                 .with("rota.system.default.mailbox", mailbox));
         try {
-            LongAdder handled = new LongAdder();
-            ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
-            List<ActorRef<Message>> actors = new ArrayList<>();
+            DeliveryLedger ledger = DeliveryLedger.attach(system);
+            List<ActorRef<Tracked>> actors = new ArrayList<>();
             for (int a = 0; a < ACTORS; a++) {
-                String name = "checker-" + a;
-                actors.add(system.spawn(Props.create(() -> new Checker(name, handled, violations)), name));
+                actors.add(system.spawn(Props.create(() -> (Actor<Tracked>) c -> ledger.handled(c.message())), "checker-" + a));
             }
 
             CyclicBarrier start = new CyclicBarrier(PRODUCERS);
@@ -131,15 +102,14 @@ class ActorDeliveryStressTest {
             for (int p = 0; p < PRODUCERS; p++) {
                 int producer = p;
                 producers.add(new Thread(() -> {
-                    int[] sequence = new int[ACTORS];
                     try {
                         start.await();
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
                     for (int i = 0; i < MESSAGES_PER_PRODUCER; i++) {
-                        int target = (i * 7 + producer) % ACTORS;
-                        actors.get(target).tell(new Message(producer, sequence[target]++));
+                        ActorRef<Tracked> target = actors.get((i * 7 + producer) % ACTORS);
+                        target.tell(ledger.next(producer, target));
                     }
                 }, "producer-" + p));
             }
@@ -148,10 +118,9 @@ class ActorDeliveryStressTest {
                 producer.join();
             }
 
-            long expected = (long) PRODUCERS * MESSAGES_PER_PRODUCER;
-            await().atMost(Duration.ofMinutes(2)).until(() -> handled.sum() >= expected);
-            assertThat(violations).isEmpty();
-            assertThat(handled.sum()).isEqualTo(expected);
+            DeliveryLedger.Report report = ledger.settle(Duration.ofMinutes(2)).assertExact();
+            assertThat(report.sent()).isEqualTo((long) PRODUCERS * MESSAGES_PER_PRODUCER);
+            assertThat(report.handled()).isEqualTo(report.sent());
             assertThat(system.deadLetterCount()).isZero();
         } finally {
             system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
