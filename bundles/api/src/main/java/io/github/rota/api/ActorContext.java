@@ -14,13 +14,13 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ActorContext<M> {
 
-    /** @return this actor's own reference */
+    /** {@return this actor's own reference} */
     ActorRef<M> self();
 
-    /** @return the parent's reference; the user guardian for top-level actors */
+    /** {@return the parent's reference; the user guardian for top-level actors} */
     ActorRef<?> parent();
 
-    /** @return the actor system this actor lives in */
+    /** {@return the actor system this actor lives in} */
     ActorSystem system();
 
     /**
@@ -37,6 +37,8 @@ public interface ActorContext<M> {
     <C> ActorRef<C> spawn(Props<C> props, String name);
 
     /**
+     * Looks up a child by name.
+     *
      * @param name a child's name
      * @return the live child with that name, if any
      */

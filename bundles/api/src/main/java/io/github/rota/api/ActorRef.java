@@ -18,10 +18,10 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ActorRef<M> {
 
-    /** @return the actor's name, unique among its siblings */
+    /** {@return the actor's name, unique among its siblings} */
     String name();
 
-    /** @return the actor's path, e.g. {@code rota://my-system/user/parent/child} */
+    /** {@return the actor's path, e.g. {@code rota://my-system/user/parent/child}} */
     String path();
 
     /**

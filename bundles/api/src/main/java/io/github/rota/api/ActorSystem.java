@@ -30,6 +30,8 @@ public interface ActorSystem {
     }
 
     /**
+     * Creates and starts an actor system with the runtime module found by {@link java.util.ServiceLoader}.
+     *
      * @param name the system's name: letters, digits, {@code -}, {@code _} or {@code .}
      * @param settings the configuration; see {@link Settings} for the keys
      * @return the running system
@@ -46,10 +48,10 @@ public interface ActorSystem {
         return provider.create(name, settings);
     }
 
-    /** @return the system's name */
+    /** {@return the system's name} */
     String name();
 
-    /** @return the settings the system was created with */
+    /** {@return the settings the system was created with} */
     Settings settings();
 
     /**
@@ -82,16 +84,16 @@ public interface ActorSystem {
      */
     CompletionStage<Void> terminate();
 
-    /** @return a stage completed when termination has finished */
+    /** {@return a stage completed when termination has finished} */
     CompletionStage<Void> whenTerminated();
 
-    /** @return the system's event stream */
+    /** {@return the system's event stream} */
     EventStream eventStream();
 
-    /** @return the number of dead letters since the system started */
+    /** {@return the number of dead letters since the system started} */
     long deadLetterCount();
 
-    /** @return the system at a glance: live actors, dead letters, uptime, defaults, dispatchers */
+    /** {@return the system at a glance: live actors, dead letters, uptime, defaults, dispatchers} */
     SystemStatus status();
 
     /**
@@ -105,6 +107,8 @@ public interface ActorSystem {
     java.util.List<MailboxDepth> largestMailboxes(int limit);
 
     /**
+     * Looks up a dispatcher of this system.
+     *
      * @param id a dispatcher id, e.g. {@code default}
      * @return the dispatcher with that id, if configured
      */

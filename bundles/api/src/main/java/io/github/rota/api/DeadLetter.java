@@ -14,6 +14,8 @@ import java.util.Objects;
 public record DeadLetter(Object message, ActorRef<?> sender, ActorRef<?> recipient, Reason reason) {
 
     /**
+     * Checks the components.
+     *
      * @param message the undelivered message, not null
      * @param sender its sender, or {@code null}
      * @param recipient the intended recipient, or {@code null}

@@ -15,6 +15,8 @@ import java.util.Objects;
 public record DispatcherError(String dispatcherId, Throwable cause, ActorRef<?> actor) {
 
     /**
+     * Checks the components.
+     *
      * @param dispatcherId the dispatcher involved, not null
      * @param cause the fault, not null
      * @param actor the actor whose turn it was, or {@code null}

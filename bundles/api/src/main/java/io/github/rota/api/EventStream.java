@@ -12,6 +12,8 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface EventStream {
 
     /**
+     * Delivers every event of a type published from now on to an actor.
+     *
      * @param subscriber the actor that receives matching events
      * @param eventType events of this class or a subclass are delivered
      * @param <E> the event type

@@ -36,6 +36,8 @@ public final class Props<M> {
     }
 
     /**
+     * Props for an actor made by {@code factory}, with the system's default dispatcher, mailbox, budget and supervision.
+     *
      * @param factory creates a fresh actor instance at start and at every restart; must not
      *                return null or a shared instance
      * @param <M> the actor's message type
@@ -48,6 +50,8 @@ public final class Props<M> {
     }
 
     /**
+     * Runs the actor on another dispatcher than the system's default.
+     *
      * @param id the dispatcher to run on, as configured in the system's settings
      * @return new props
      * @throws NullPointerException if {@code id} is null
@@ -58,6 +62,8 @@ public final class Props<M> {
     }
 
     /**
+     * Gives the actor another mailbox type than the system's default.
+     *
      * @param id the mailbox type, e.g. {@code unbounded}
      * @return new props
      * @throws NullPointerException if {@code id} is null
@@ -84,6 +90,8 @@ public final class Props<M> {
     }
 
     /**
+     * Sets how failures of this actor's children are handled.
+     *
      * @param strategy how this actor supervises its children
      * @return new props
      * @throws NullPointerException if {@code strategy} is null
@@ -93,27 +101,27 @@ public final class Props<M> {
                 Objects.requireNonNull(strategy, "supervisor strategy"));
     }
 
-    /** @return the actor factory */
+    /** {@return the actor factory} */
     public Supplier<? extends Actor<M>> factory() {
         return factory;
     }
 
-    /** @return the dispatcher id, or {@code null} for the system default */
+    /** {@return the dispatcher id, or {@code null} for the system default} */
     public String dispatcherId() {
         return dispatcherId;
     }
 
-    /** @return the mailbox type id, or {@code null} for the system default */
+    /** {@return the mailbox type id, or {@code null} for the system default} */
     public String mailboxId() {
         return mailboxId;
     }
 
-    /** @return the per-actor throughput budget, or 0 to use the dispatcher's */
+    /** {@return the per-actor throughput budget, or 0 to use the dispatcher's} */
     public int throughput() {
         return throughput;
     }
 
-    /** @return how this actor supervises its children */
+    /** {@return how this actor supervises its children} */
     public SupervisorStrategy supervisorStrategy() {
         return supervisorStrategy;
     }

@@ -11,10 +11,12 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ReceiveContext<M> extends ActorContext<M> {
 
-    /** @return the message being handled */
+    /** {@return the message being handled} */
     M message();
 
     /**
+     * Tells who sent the message being handled.
+     *
      * @return the sender of the message, or {@code null} when it was sent without one
      *         ({@link ActorRef#tell(Object)} from outside an actor)
      */

@@ -66,12 +66,14 @@ public final class Settings {
         this.values = values;
     }
 
-    /** @return settings with no keys: every value takes its default */
+    /** {@return settings with no keys: every value takes its default} */
     public static Settings empty() {
         return EMPTY;
     }
 
     /**
+     * Settings from a map.
+     *
      * @param values keys and values; keys must start with {@value #PREFIX}
      * @return settings holding a copy of {@code values}
      * @throws IllegalArgumentException if a key does not start with {@value #PREFIX}
@@ -84,6 +86,8 @@ public final class Settings {
     }
 
     /**
+     * Settings from the {@value #PREFIX} keys of a {@link Properties} object.
+     *
      * @param properties properties; only keys starting with {@value #PREFIX} are taken
      * @return the settings
      */
@@ -114,7 +118,7 @@ public final class Settings {
         return fromProperties(properties);
     }
 
-    /** @return the {@value #PREFIX} keys among the JVM's system properties */
+    /** {@return the {@value #PREFIX} keys among the JVM's system properties} */
     public static Settings fromSystemProperties() {
         return fromProperties(System.getProperties());
     }
@@ -132,6 +136,8 @@ public final class Settings {
     }
 
     /**
+     * Sets one key.
+     *
      * @param key a key starting with {@value #PREFIX}
      * @param value its value; {@link String#valueOf(Object)} is stored
      * @return new settings with the key set
@@ -143,6 +149,8 @@ public final class Settings {
     }
 
     /**
+     * Combines these settings with defaults from elsewhere.
+     *
      * @param fallback settings whose keys apply where these have none
      * @return the combination, these settings winning
      */
@@ -153,6 +161,8 @@ public final class Settings {
     }
 
     /**
+     * Reads one key.
+     *
      * @param key a key
      * @return its value, if set
      */
@@ -160,12 +170,14 @@ public final class Settings {
         return Optional.ofNullable(values.get(key));
     }
 
-    /** @return every key and value, sorted by key */
+    /** {@return every key and value, sorted by key} */
     public Map<String, String> asMap() {
         return values;
     }
 
     /**
+     * Lists the dispatchers these settings configure.
+     *
      * @return the ids of the dispatchers these settings name, always including {@code default}
      */
     public Set<String> dispatcherIds() {
@@ -184,6 +196,8 @@ public final class Settings {
     }
 
     /**
+     * Builds the settings key of one dispatcher's setting.
+     *
      * @param id a dispatcher id
      * @param key a per-dispatcher key such as {@code throughput}
      * @return {@code rota.dispatcher.<id>.<key>}

@@ -66,6 +66,8 @@ public final class SupervisorStrategy {
     }
 
     /**
+     * Decides what happens to a child that failed.
+     *
      * @param cause a child's failure
      * @return the directive for it; never null
      */
@@ -74,12 +76,12 @@ public final class SupervisorStrategy {
         return directive == null ? Directive.ESCALATE : directive;
     }
 
-    /** @return restarts allowed within {@link #restartWindow()}, or -1 for no limit */
+    /** {@return restarts allowed within {@link #restartWindow()}, or -1 for no limit} */
     public int maxRestarts() {
         return maxRestarts;
     }
 
-    /** @return the window over which restarts are counted; zero when there is no limit */
+    /** {@return the window over which restarts are counted; zero when there is no limit} */
     public Duration restartWindow() {
         return window;
     }

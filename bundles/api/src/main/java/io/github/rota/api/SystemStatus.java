@@ -18,6 +18,8 @@ public record SystemStatus(long liveActors, long deadLetters, Duration uptime, S
                            String defaultMailbox, Set<String> dispatcherIds, int actorsWaitingForDispatcher) {
 
     /**
+     * Checks the components.
+     *
      * @param liveActors actors started and not yet stopped
      * @param deadLetters dead letters so far
      * @param uptime time since start

@@ -10,6 +10,8 @@ import java.util.Objects;
 public record Terminated(ActorRef<?> ref) {
 
     /**
+     * Checks the component.
+     *
      * @param ref the actor that stopped, not null
      */
     public Terminated {

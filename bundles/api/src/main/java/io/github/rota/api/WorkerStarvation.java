@@ -18,6 +18,8 @@ import java.util.Objects;
 public record WorkerStarvation(String dispatcherId, String workerThread, Duration stuckFor, List<StackTraceElement> stack) {
 
     /**
+     * Checks the components and copies the stack.
+     *
      * @param dispatcherId the dispatcher, not null
      * @param workerThread the thread name, not null
      * @param stuckFor how long, not null

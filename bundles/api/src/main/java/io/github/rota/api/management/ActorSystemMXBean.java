@@ -16,33 +16,33 @@ public interface ActorSystemMXBean {
     /** The ObjectName's {@code type}. */
     String TYPE = "ActorSystem";
 
-    /** @return the system's name */
+    /** {@return the system's name} */
     String getName();
 
-    /** @return actors started and not yet stopped */
+    /** {@return actors started and not yet stopped} */
     @Units("actors")
     long getLiveActors();
 
-    /** @return dead letters since the start */
+    /** {@return dead letters since the start} */
     @Units("messages")
     long getDeadLetters();
 
-    /** @return time since the start */
+    /** {@return time since the start} */
     @Units("milliseconds")
     long getUptimeMillis();
 
-    /** @return the dispatcher actors run on unless their props name one */
+    /** {@return the dispatcher actors run on unless their props name one} */
     String getDefaultDispatcher();
 
-    /** @return the mailbox actors get unless their props name one */
+    /** {@return the mailbox actors get unless their props name one} */
     String getDefaultMailbox();
 
-    /** @return up to ten actors with the most messages waiting, as {@code "<depth> <path>"}, deepest first */
+    /** {@return up to ten actors with the most messages waiting, as {@code "<depth> <path>"}, deepest first} */
     String[] getLargestMailboxes();
 
-    /** @return {@code OK}, {@code WARN} or {@code CRITICAL} */
+    /** {@return {@code OK}, {@code WARN} or {@code CRITICAL}} */
     String getHealth();
 
-    /** @return why, in a sentence ({@code "all well"} when OK) */
+    /** {@return why, in a sentence ({@code "all well"} when OK)} */
     String getHealthReason();
 }

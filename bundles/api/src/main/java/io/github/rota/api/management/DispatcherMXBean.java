@@ -16,87 +16,89 @@ public interface DispatcherMXBean {
     /** The ObjectName's {@code type}. */
     String TYPE = "Dispatcher";
 
-    /** @return the dispatcher's id */
+    /** {@return the dispatcher's id} */
     String getId();
 
-    /** @return its kind, e.g. {@code work-stealing} */
+    /** {@return its kind, e.g. {@code work-stealing}} */
     String getKind();
 
-    /** @return user messages an actor may handle per turn */
+    /** {@return user messages an actor may handle per turn} */
     @Units("messages")
     int getThroughputBudget();
 
     /**
+     * Changes the throughput budget; it applies from each actor's next turn and sends an attribute change notification.
+     *
      * @param budget 1..1,000,000
      * @throws IllegalArgumentException if out of range; nothing changes
      */
     void setThroughputBudget(int budget);
 
-    /** @return worker threads */
+    /** {@return worker threads} */
     @Units("threads")
     int getWorkers();
 
-    /** @return workers parked now */
+    /** {@return workers parked now} */
     @Units("threads")
     int getParkedWorkers();
 
-    /** @return actors waiting in the shared queue */
+    /** {@return actors waiting in the shared queue} */
     @Units("actors")
     int getGlobalQueueDepth();
 
-    /** @return actors waiting per worker (local queue and next-actor slot), in worker order */
+    /** {@return actors waiting per worker (local queue and next-actor slot), in worker order} */
     @Units("actors")
     int[] getWorkerQueueDepths();
 
-    /** @return turns run */
+    /** {@return turns run} */
     @Units("turns")
     long getTurns();
 
-    /** @return user messages handled */
+    /** {@return user messages handled} */
     @Units("messages")
     long getMessages();
 
-    /** @return actors pushed to a worker's local queue */
+    /** {@return actors pushed to a worker's local queue} */
     @Units("actors")
     long getLocalPushes();
 
-    /** @return actors put in a worker's next-actor slot */
+    /** {@return actors put in a worker's next-actor slot} */
     @Units("actors")
     long getNextSlotPushes();
 
-    /** @return actors pushed to the shared queue (by outside producers and overflow) */
+    /** {@return actors pushed to the shared queue (by outside producers and overflow)} */
     @Units("actors")
     long getGlobalPushes();
 
-    /** @return successful steals */
+    /** {@return successful steals} */
     @Units("operations")
     long getStealOperations();
 
-    /** @return actors moved by steals */
+    /** {@return actors moved by steals} */
     @Units("actors")
     long getActorsStolen();
 
-    /** @return times a worker parked */
+    /** {@return times a worker parked} */
     @Units("parks")
     long getParks();
 
-    /** @return times a worker was woken */
+    /** {@return times a worker was woken} */
     @Units("wake-ups")
     long getUnparks();
 
-    /** @return wake-ups after which the worker found nothing to do */
+    /** {@return wake-ups after which the worker found nothing to do} */
     @Units("wake-ups")
     long getNoopWakeups();
 
-    /** @return actors moved from a full local queue to the shared queue */
+    /** {@return actors moved from a full local queue to the shared queue} */
     @Units("actors")
     long getOverflowToGlobal();
 
-    /** @return turns that ended because the budget was spent with messages left */
+    /** {@return turns that ended because the budget was spent with messages left} */
     @Units("turns")
     long getBudgetExhaustedYields();
 
-    /** @return turns reported by the starvation probe as stuck longer than its threshold */
+    /** {@return turns reported by the starvation probe as stuck longer than its threshold} */
     @Units("turns")
     long getStarvationReports();
 }

@@ -10,43 +10,43 @@ public interface EnvelopePoolMXBean {
     /** The ObjectName's {@code type}. */
     String TYPE = "EnvelopePool";
 
-    /** @return shards */
+    /** {@return shards} */
     @Units("shards")
     int getShards();
 
-    /** @return envelopes each shard holds at most */
+    /** {@return envelopes each shard holds at most} */
     @Units("envelopes")
     int getCapacity();
 
-    /** @return acquires served from the pool */
+    /** {@return acquires served from the pool} */
     @Units("envelopes")
     long getHits();
 
-    /** @return acquires that allocated */
+    /** {@return acquires that allocated} */
     @Units("envelopes")
     long getMisses();
 
-    /** @return releases dropped because a shard was full or contended */
+    /** {@return releases dropped because a shard was full or contended} */
     @Units("envelopes")
     long getDrops();
 
-    /** @return spare envelopes now */
+    /** {@return spare envelopes now} */
     @Units("envelopes")
     long getSize();
 
-    /** @return hits per shard */
+    /** {@return hits per shard} */
     @Units("envelopes")
     long[] getShardHits();
 
-    /** @return misses per shard */
+    /** {@return misses per shard} */
     @Units("envelopes")
     long[] getShardMisses();
 
-    /** @return drops per shard */
+    /** {@return drops per shard} */
     @Units("envelopes")
     long[] getShardDrops();
 
-    /** @return spare envelopes per shard */
+    /** {@return spare envelopes per shard} */
     @Units("envelopes")
     int[] getShardSizes();
 }

@@ -16,7 +16,7 @@ import javax.management.DescriptorKey;
 @Target(ElementType.METHOD)
 public @interface Units {
 
-    /** @return the unit, plural, lower case */
+    /** {@return the unit, plural, lower case} */
     @DescriptorKey("units")
     String value();
 }

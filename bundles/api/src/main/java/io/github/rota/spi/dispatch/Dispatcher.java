@@ -22,10 +22,10 @@ public interface Dispatcher {
     /** Largest valid throughput budget. */
     int MAX_THROUGHPUT_BUDGET = 1_000_000;
 
-    /** @return this dispatcher's id, unique in its actor system */
+    /** {@return this dispatcher's id, unique in its actor system} */
     String id();
 
-    /** @return the kind of dispatcher, e.g. {@code executor} */
+    /** {@return the kind of dispatcher, e.g. {@code executor}} */
     String kind();
 
     /** Starts the worker threads, if any. Idempotent. */
@@ -61,7 +61,7 @@ public interface Dispatcher {
     default void beforeBlocking() {
     }
 
-    /** @return a snapshot of the dispatcher's counters and queues; {@link DispatcherStats#NONE} if it keeps none */
+    /** {@return a snapshot of the dispatcher's counters and queues; {@link DispatcherStats#NONE} if it keeps none} */
     default DispatcherStats stats() {
         return DispatcherStats.NONE;
     }
@@ -80,7 +80,7 @@ public interface Dispatcher {
     /** About one turn in this many is timed for {@link #sampleTurns}. */
     int TURN_SAMPLE_INTERVAL = 64;
 
-    /** @return the current throughput budget: user messages an actor may handle per turn */
+    /** {@return the current throughput budget: user messages an actor may handle per turn} */
     int throughputBudget();
 
     /**

@@ -20,6 +20,8 @@ public record DispatcherConfig(String systemName, String id, int throughputBudge
                                Consumer<Object> events) {
 
     /**
+     * Checks the components.
+     *
      * @param systemName the actor system's name
      * @param id the dispatcher's id
      * @param throughputBudget the initial budget
@@ -63,6 +65,8 @@ public record DispatcherConfig(String systemName, String id, int throughputBudge
     }
 
     /**
+     * Names a kind-specific property as the user wrote it, for error messages.
+     *
      * @param key a property key
      * @return the settings key it came from, {@code rota.dispatcher.<id>.<key>}
      */

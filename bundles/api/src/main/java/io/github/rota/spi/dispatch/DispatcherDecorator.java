@@ -14,10 +14,12 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface DispatcherDecorator {
 
-    /** @return the name the settings use, e.g. {@code metering} */
+    /** {@return the name the settings use, e.g. {@code metering}} */
     String name();
 
     /**
+     * Wraps a dispatcher.
+     *
      * @param delegate the dispatcher to wrap, not yet started
      * @param config the wrapped dispatcher's configuration
      * @return the wrapping dispatcher, which starts and stops its delegate

@@ -10,10 +10,12 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface DispatcherProvider {
 
-    /** @return the kind this provider creates, as named by {@code rota.dispatcher.<id>.kind} */
+    /** {@return the kind this provider creates, as named by {@code rota.dispatcher.<id>.kind}} */
     String kind();
 
     /**
+     * Lists the settings this kind understands.
+     *
      * @return the kind-specific keys this provider reads from {@link DispatcherConfig#properties()}
      *         (besides {@code kind} and {@code throughput}); any other key is rejected as unknown
      */

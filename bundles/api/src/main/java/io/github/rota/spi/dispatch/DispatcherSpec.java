@@ -39,6 +39,8 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
     /**
+     * Checks the components.
+     *
      * @param kind the provider of the dispatcher's kind
      * @param config what the provider gets
      * @param decorators what wraps the dispatcher, innermost first
@@ -107,6 +109,8 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     }
 
     /**
+     * Checks a dispatcher id.
+     *
      * @param id a proposed dispatcher id
      * @return {@code id}
      * @throws IllegalArgumentException if it is not letters, digits, {@code -} and {@code _}
@@ -137,6 +141,8 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     }
 
     /**
+     * Redirects the dispatcher's events.
+     *
      * @param events where the dispatcher publishes events
      * @return this specification with another event sink
      */

@@ -21,6 +21,8 @@ public record DispatcherStats(int workers, int parkedWorkers, int globalQueueDep
     public static final DispatcherStats NONE = new DispatcherStats(0, 0, 0, List.of(), Map.of());
 
     /**
+     * Copies the lists and the map, so a snapshot never changes.
+     *
      * @param workers worker threads
      * @param parkedWorkers workers parked now
      * @param globalQueueDepth actors waiting in the shared queue

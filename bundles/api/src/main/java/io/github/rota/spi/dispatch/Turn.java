@@ -10,7 +10,7 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface Turn {
 
-    /** @return the dispatcher's throughput budget, read once at the start of the turn */
+    /** {@return the dispatcher's throughput budget, read once at the start of the turn} */
     int budget();
 
     /**

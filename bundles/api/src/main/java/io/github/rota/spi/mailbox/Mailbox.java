@@ -23,18 +23,20 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface Mailbox {
 
     /**
+     * Offers a message; called by any sender's thread.
+     *
      * @param envelope the message, owned by the mailbox from now on if accepted
      * @return {@code false} if a bounded mailbox is full; the caller keeps the envelope and
      *         turns it into a dead letter
      */
     boolean enqueue(Envelope envelope);
 
-    /** @return the oldest available message, or {@code null} if none can be handed out now */
+    /** {@return the oldest available message, or {@code null} if none can be handed out now} */
     Envelope dequeue();
 
-    /** @return whether an accepted message has not been dequeued yet */
+    /** {@return whether an accepted message has not been dequeued yet} */
     boolean hasMessages();
 
-    /** @return the number of messages accepted and not yet dequeued (may lag under concurrency) */
+    /** {@return the number of messages accepted and not yet dequeued (may lag under concurrency)} */
     int size();
 }

@@ -14,6 +14,8 @@ import java.util.Objects;
 public record MailboxConfig(String id, Map<String, String> properties) {
 
     /**
+     * Checks the components.
+     *
      * @param id the mailbox id
      * @param properties its settings
      */

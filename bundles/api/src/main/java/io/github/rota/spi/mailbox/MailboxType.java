@@ -15,19 +15,21 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface MailboxType {
 
-    /** @return the id actors select this type by, e.g. {@code unbounded} */
+    /** {@return the id actors select this type by, e.g. {@code unbounded}} */
     String id();
 
-    /** @return when mailboxes of this type return envelopes to the pool */
+    /** {@return when mailboxes of this type return envelopes to the pool} */
     RecyclePolicy recyclePolicy();
 
     /**
+     * Creates a mailbox.
+     *
      * @param pool where the mailbox returns envelopes, per its recycle policy
      * @return a new, empty mailbox for one actor
      */
     Mailbox create(EnvelopePool pool);
 
-    /** @return the settings keys this type reads (besides {@code type}); others are rejected */
+    /** {@return the settings keys this type reads (besides {@code type}); others are rejected} */
     default Set<String> propertyKeys() {
         return Set.of();
     }

@@ -13,6 +13,6 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface MessagePriority extends Comparator<Object> {
 
-    /** @return the name the settings use */
+    /** {@return the name the settings use} */
     String name();
 }

@@ -43,6 +43,8 @@ public final class Envelope {
     private volatile Envelope next;
 
     /**
+     * Creates an empty envelope.
+     *
      * @param homeShard the pool shard that made this envelope and to which it always returns;
      *                  never changes
      */
@@ -76,6 +78,8 @@ public final class Envelope {
     }
 
     /**
+     * Tells how often this envelope has been recycled.
+     *
      * @return how many times this envelope has been reset: a holder that saw one generation and
      *         later sees another knows the envelope was recycled under it
      */
@@ -88,37 +92,45 @@ public final class Envelope {
         state |= RECYCLED;
     }
 
-    /** @return whether a debugging pool has taken this envelope back and nobody has filled it since */
+    /** {@return whether a debugging pool has taken this envelope back and nobody has filled it since} */
     public boolean isRecycled() {
         return (state & RECYCLED) != 0;
     }
 
-    /** @return the message */
+    /** {@return the message} */
     public Object message() {
         return message;
     }
 
-    /** @return the sender, or {@code null} */
+    /** {@return the sender, or {@code null}} */
     public ActorRef<?> sender() {
         return sender;
     }
 
-    /** @return the shard this envelope returns to */
+    /** {@return the shard this envelope returns to} */
     public int homeShard() {
         return homeShard;
     }
 
-    /** @return the next envelope in a linked mailbox, with acquire (volatile) ordering */
+    /** {@return the next envelope in a linked mailbox, with acquire (volatile) ordering} */
     public Envelope lvNext() {
         return (Envelope) NEXT.getVolatile(this);
     }
 
-    /** @param next the next envelope, stored with release ordering (publishes this envelope's fields) */
+    /**
+     * Links the next envelope, with release ordering: publishes this envelope's fields.
+     *
+     * @param next the next envelope
+     */
     public void soNext(Envelope next) {
         NEXT.setRelease(this, next);
     }
 
-    /** @param next the next envelope, stored plainly (before the envelope is published) */
+    /**
+     * Links the next envelope plainly, before this envelope is published.
+     *
+     * @param next the next envelope
+     */
     public void spNext(Envelope next) {
         NEXT.set(this, next);
     }

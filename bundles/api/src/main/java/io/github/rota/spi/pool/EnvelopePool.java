@@ -13,10 +13,12 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface EnvelopePool {
 
-    /** @return the home shard for a newly spawned actor */
+    /** {@return the home shard for a newly spawned actor} */
     int assignHomeShard();
 
     /**
+     * Takes an envelope for a message to an actor whose home shard is {@code shard}.
+     *
      * @param shard the recipient's home shard
      * @return an empty envelope, never null
      */
@@ -29,7 +31,7 @@ public interface EnvelopePool {
      */
     void release(Envelope envelope);
 
-    /** @return a snapshot of the pool's counters; {@link EnvelopePoolStats#NONE} if it keeps none */
+    /** {@return a snapshot of the pool's counters; {@link EnvelopePoolStats#NONE} if it keeps none} */
     default EnvelopePoolStats stats() {
         return EnvelopePoolStats.NONE;
     }

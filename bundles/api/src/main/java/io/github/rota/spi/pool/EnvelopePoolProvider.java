@@ -11,6 +11,8 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface EnvelopePoolProvider {
 
     /**
+     * Creates a pool.
+     *
      * @param properties the {@code rota.pool.*} settings, keys without the prefix
      * @return a new pool for one actor system
      * @throws IllegalArgumentException if a property is invalid, naming its key and value

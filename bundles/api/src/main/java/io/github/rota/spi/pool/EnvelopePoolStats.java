@@ -18,22 +18,22 @@ public record EnvelopePoolStats(int shards, int capacity, long[] hits, long[] mi
     /** The statistics of a pool without shards (one that allocates every envelope). */
     public static final EnvelopePoolStats NONE = new EnvelopePoolStats(0, 0, new long[0], new long[0], new long[0], new int[0]);
 
-    /** @return acquires served from the pool, over all shards */
+    /** {@return acquires served from the pool, over all shards} */
     public long totalHits() {
         return Arrays.stream(hits).sum();
     }
 
-    /** @return acquires that allocated, over all shards */
+    /** {@return acquires that allocated, over all shards} */
     public long totalMisses() {
         return Arrays.stream(misses).sum();
     }
 
-    /** @return releases dropped because a shard was full or contended, over all shards */
+    /** {@return releases dropped because a shard was full or contended, over all shards} */
     public long totalDrops() {
         return Arrays.stream(drops).sum();
     }
 
-    /** @return spare envelopes now, over all shards */
+    /** {@return spare envelopes now, over all shards} */
     public long totalSize() {
         return Arrays.stream(sizes).sum();
     }

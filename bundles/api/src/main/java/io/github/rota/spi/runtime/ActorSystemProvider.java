@@ -12,6 +12,8 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface ActorSystemProvider {
 
     /**
+     * Creates and starts an actor system.
+     *
      * @param name the system name
      * @param settings the configuration
      * @return a started actor system
