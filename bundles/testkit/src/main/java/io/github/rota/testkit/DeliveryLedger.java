@@ -170,6 +170,11 @@ public final class DeliveryLedger {
         accounted();
     }
 
+    /** {@return how many messages have been numbered so far} */
+    public long sent() {
+        return sent.get();
+    }
+
     /**
      * Waits until every message sent so far has been handled or dead-lettered, or {@code timeout}
      * has passed, and adds up the run.

@@ -1,0 +1,110 @@
+package io.github.rota.reliability;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Props;
+import io.github.rota.testkit.DeliveryLedger;
+import io.github.rota.testkit.DeliveryLedger.Tracked;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The mixed workload for a set time, with exact accounting, sampling the heap after a full GC and
+ * the live thread count: steady traffic to 64 actors, a hot actor, and a fan-out from an actor to
+ * 100 others, about 26,000 messages a second. Growth is judged by comparing the last third of the
+ * samples with the first third: the heap may not grow by more than a quarter (and 8 MiB), the
+ * thread count not at all. The ledger itself keeps one bit per message (about 2 MiB an hour at
+ * this rate), which the allowance covers.
+ */
+public final class Soak {
+
+    /** One sample. */
+    record Sample(long seconds, long heapBytes, int threads, long sent) {
+    }
+
+    private Soak() {
+    }
+
+    /**
+     * @param seconds how long to run
+     * @param sampleSeconds seconds between samples
+     * @param out where each sample is printed ({@code SAMPLE t=... heapMiB=... threads=... sent=...})
+     */
+    public static Outcome run(ActorSystem system, long seconds, long sampleSeconds, PrintStream out) throws Exception {
+        DeliveryLedger ledger = DeliveryLedger.attach(system);
+        List<ActorRef<Tracked>> steady = Scenarios.receivers(system, "soak", 64, null, ledger, null);
+        ActorRef<Tracked> hot = Scenarios.receivers(system, "soak-hot", 1, null, ledger, null).get(0);
+        List<ActorRef<Tracked>> workers = Scenarios.receivers(system, "soak-fan", 100, null, ledger, null);
+        ActorRef<Integer> fanOut = system.spawn(Props.create(() -> (Actor<Integer>) c -> {
+            for (int i = 0; i < c.message(); i++) {
+                ActorRef<Tracked> worker = workers.get(i % workers.size());
+                worker.tell(ledger.next(1000, worker)); // sender 1000: the fan-out actor, one turn at a time
+            }
+        }), "soak-fanout");
+
+        List<Sample> samples = new ArrayList<>();
+        long start = System.nanoTime();
+        long nextSample = start;
+        long end = start + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 2_000; i++) {
+                ActorRef<Tracked> receiver = steady.get(i % steady.size());
+                receiver.tell(ledger.next(i % 2, receiver));
+            }
+            for (int i = 0; i < 500; i++) {
+                hot.tell(ledger.next(2, hot));
+            }
+            fanOut.tell(100);
+            if (System.nanoTime() >= nextSample) {
+                Sample sample = sample(start, ledger);
+                samples.add(sample);
+                out.printf("SAMPLE t=%d heapMiB=%.1f threads=%d sent=%d%n", sample.seconds(),
+                        sample.heapBytes() / 1048576.0, sample.threads(), sample.sent());
+                nextSample += TimeUnit.SECONDS.toNanos(sampleSeconds);
+            }
+            Thread.sleep(100);
+        }
+        List<String> problems = growth(samples);
+        DeliveryLedger.Report report = ledger.settle(Scenarios.SETTLE);
+        steady.forEach(system::stop);
+        workers.forEach(system::stop);
+        system.stop(hot);
+        system.stop(fanOut);
+        return new Outcome("soak-" + seconds + "s", report, 0, problems);
+    }
+
+    private static Sample sample(long start, DeliveryLedger ledger) {
+        System.gc();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+        return new Sample(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), heap, threads, ledger.sent());
+    }
+
+    /** {@return what grew between the first and the last third of the samples (the very first left out)} */
+    static List<String> growth(List<Sample> samples) {
+        List<String> problems = new ArrayList<>();
+        if (samples.size() < 4) {
+            problems.add("too few samples to judge growth: " + samples.size());
+            return problems;
+        }
+        List<Sample> steady = samples.subList(1, samples.size());
+        int third = Math.max(1, steady.size() / 3);
+        List<Sample> first = steady.subList(0, third);
+        List<Sample> last = steady.subList(steady.size() - third, steady.size());
+        long firstHeap = first.stream().mapToLong(Sample::heapBytes).sorted().toArray()[third / 2];
+        long lastHeap = last.stream().mapToLong(Sample::heapBytes).sorted().toArray()[third / 2];
+        if (lastHeap > firstHeap + Math.max(8L << 20, firstHeap / 4)) {
+            problems.add("heap after GC grew from " + (firstHeap >> 20) + " MiB to " + (lastHeap >> 20) + " MiB");
+        }
+        int firstThreads = first.stream().mapToInt(Sample::threads).max().orElse(0);
+        int lastThreads = last.stream().mapToInt(Sample::threads).max().orElse(0);
+        if (lastThreads > firstThreads) {
+            problems.add("threads grew from " + firstThreads + " to " + lastThreads);
+        }
+        return problems;
+    }
+}
