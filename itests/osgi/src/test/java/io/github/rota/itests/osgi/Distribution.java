@@ -82,6 +82,16 @@ final class Distribution {
         return options.toArray(new Option[0]);
     }
 
+    /** {@return the testkit bundle (the delivery ledger), which some containers add} */
+    static Option testkit() {
+        return bundle(Path.of(System.getProperty("rota.testkit.jar")).toUri().toString());
+    }
+
+    /** {@return the reliability scenarios' bundle (it needs {@link #testkit()})} */
+    static Option reliability() {
+        return bundle(Path.of(System.getProperty("rota.reliability.jar")).toUri().toString());
+    }
+
     /**
      * Waits until the distribution is up as an operator sees it: FileInstall starts last and its
      * first scan makes the default dispatcher, which the actor system then binds.

@@ -7,15 +7,14 @@ import static org.junit.Assert.assertTrue;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
-import io.github.rota.api.DeadLetter;
 import io.github.rota.api.Props;
-import io.github.rota.api.ReceiveContext;
+import io.github.rota.testkit.DeliveryLedger;
+import io.github.rota.testkit.DeliveryLedger.Tracked;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Dictionary;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import javax.inject.Inject;
@@ -23,6 +22,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.CoreOptions;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
@@ -33,8 +33,9 @@ import org.osgi.service.cm.ConfigurationAdmin;
 
 /**
  * The dispatcher is replaced under load — its bundle updated, its configuration changed to another
- * kind and worker count — while producers send 1,000,000 messages with per-sender sequence numbers:
- * every message arrives exactly once and in per-sender order, and none becomes a dead letter.
+ * kind and worker count — while producers send 1,000,000 numbered messages: the
+ * {@link DeliveryLedger} shows every message handled exactly once and in per-sender order, and none
+ * a dead letter.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -54,7 +55,7 @@ public class HotSwapIT {
 
     @Configuration
     public Option[] config() {
-        return Distribution.options(HotSwapIT.class);
+        return CoreOptions.options(CoreOptions.composite(Distribution.options(HotSwapIT.class)), Distribution.testkit());
     }
 
     @Before
@@ -62,47 +63,17 @@ public class HotSwapIT {
         Distribution.awaitStarted(system);
     }
 
-    private record Message(int producer, int sequence) {
-    }
-
-    /** Records per-producer order violations instead of throwing, so supervision hides nothing. */
-    private static final class Checker implements Actor<Message> {
-        private final int[] next = new int[PRODUCERS];
-        private final LongAdder handled;
-        private final ConcurrentLinkedQueue<String> violations;
-
-        Checker(LongAdder handled, ConcurrentLinkedQueue<String> violations) {
-            this.handled = handled;
-            this.violations = violations;
-        }
-
-        @Override
-        public void receive(ReceiveContext<Message> context) {
-            Message m = context.message();
-            if (m.sequence() != next[m.producer()]) {
-                violations.add(context.self().name() + ": producer " + m.producer() + " sent #" + m.sequence()
-                        + " but #" + next[m.producer()] + " was due");
-            }
-            next[m.producer()] = m.sequence() + 1;
-            handled.increment();
-        }
-    }
-
     @Test
     public void replacingTheDispatcherUnderLoadLosesNoMessage() throws Exception {
+        DeliveryLedger ledger = DeliveryLedger.attach(system);
         LongAdder handled = new LongAdder();
-        LongAdder deadLetters = new LongAdder();
-        ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
-        List<ActorRef<Message>> actors = new ArrayList<>();
+        List<ActorRef<Tracked>> actors = new ArrayList<>();
         for (int i = 0; i < ACTORS; i++) {
-            actors.add(system.spawn(Props.create(() -> new Checker(handled, violations)), "checker-" + i));
+            actors.add(system.spawn(Props.create(() -> (Actor<Tracked>) c -> {
+                ledger.handled(c.message());
+                handled.increment();
+            }), "checker-" + i));
         }
-        ActorRef<DeadLetter> deadLetterCounter = system.spawn(Props.create(() -> (Actor<DeadLetter>) c -> {
-            if (c.message().recipient().name().startsWith("checker-")) {
-                deadLetters.increment();
-            }
-        }), "dead-letter-counter");
-        system.eventStream().subscribe(deadLetterCounter, DeadLetter.class);
 
         // Producers send in chunks, each after one more replacement has begun, so that replacements
         // happen throughout the run, with messages queued, however fast this machine is.
@@ -118,7 +89,8 @@ public class HotSwapIT {
                         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1))
                                 .until(() -> swapsBegun.get() >= chunk);
                     }
-                    actors.get(i % ACTORS).tell(new Message(producer, i / ACTORS));
+                    ActorRef<Tracked> actor = actors.get(i % ACTORS);
+                    actor.tell(ledger.next(producer, actor));
                 }
             }, "producer-" + p));
         }
@@ -149,9 +121,9 @@ public class HotSwapIT {
             producer.join();
         }
 
-        assertEquals("order violations: " + violations, 0, violations.size());
-        assertEquals(total, handled.sum());
-        assertEquals(0, deadLetters.sum());
+        DeliveryLedger.Report report = ledger.settle(Duration.ofMinutes(2)).assertExact();
+        assertEquals(total, report.sent());
+        assertEquals("no message may become a dead letter: " + report, 0, report.dead());
         assertTrue(swaps >= CHUNKS);
     }
 
