@@ -119,7 +119,13 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
         }
         texts.put(file, text);
         Properties read = new Properties();
-        read.load(new StringReader(text));
+        try {
+            read.load(new StringReader(text));
+        } catch (IllegalArgumentException e) {
+            LOG.error("configuration file {} is malformed ({}); its configuration is unchanged", file.getFileName(),
+                    e.getMessage());
+            return;
+        }
         Map<String, String> values = new TreeMap<>();
         read.stringPropertyNames().forEach(key -> values.put(key, read.getProperty(key)));
 
