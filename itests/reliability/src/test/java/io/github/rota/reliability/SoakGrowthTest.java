@@ -1,0 +1,36 @@
+package io.github.rota.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the soak judges growth: steady samples pass, a leak or a thread that keeps being added does not. */
+class SoakGrowthTest {
+
+    private static List<Soak.Sample> samples(long heapStart, long heapStep, int threadsStart, int threadStep) {
+        List<Soak.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 31; i++) {
+            samples.add(new Soak.Sample(i * 60L, heapStart + i * heapStep + i * 1_000_000L / 8, threadsStart + i * threadStep,
+                    i * 1_000_000L));
+        }
+        return samples;
+    }
+
+    @Test
+    void aSteadyHeapAndThreadCountPassEvenWhileTheLedgerGrows() {
+        assertThat(Soak.growth(samples(3L << 20, 0, 11, 0))).isEmpty();
+    }
+
+    @Test
+    void aHeapThatKeepsGrowingIsReported() {
+        assertThat(Soak.growth(samples(3L << 20, 1L << 20, 11, 0))).singleElement().asString()
+                .startsWith("heap after GC (less the ledger) grew from");
+    }
+
+    @Test
+    void aThreadCountThatKeepsGrowingIsReported() {
+        assertThat(Soak.growth(samples(3L << 20, 0, 11, 1))).singleElement().asString().startsWith("threads grew from");
+    }
+}
