@@ -170,6 +170,20 @@ public final class DeliveryLedger {
         accounted();
     }
 
+    /**
+     * {@return about how much memory the ledger's own records take: one bit per message, in bit sets
+     * that grow by doubling} A soak subtracts it from the heap to judge the runtime's own.
+     */
+    public long footprintBytes() {
+        long bytes = 0;
+        for (Lane lane : lanes.values()) {
+            synchronized (lane) {
+                bytes += lane.accounted.size() / 8;
+            }
+        }
+        return bytes;
+    }
+
     /** {@return how many messages have been numbered so far} */
     public long sent() {
         return sent.get();

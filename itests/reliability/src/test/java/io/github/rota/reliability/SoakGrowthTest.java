@@ -12,8 +12,9 @@ class SoakGrowthTest {
     private static List<Soak.Sample> samples(long heapStart, long heapStep, int threadsStart, int threadStep) {
         List<Soak.Sample> samples = new ArrayList<>();
         for (int i = 0; i < 31; i++) {
-            samples.add(new Soak.Sample(i * 60L, heapStart + i * heapStep + i * 1_000_000L / 8, threadsStart + i * threadStep,
-                    i * 1_000_000L));
+            long ledger = i * 1_000_000L / 8;
+            samples.add(new Soak.Sample(i * 60L, heapStart + i * heapStep + ledger, threadsStart + i * threadStep,
+                    i * 1_000_000L, ledger));
         }
         return samples;
     }
