@@ -6,7 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.Props;
-import io.github.rota.api.ReceiveContext;
+import io.github.rota.testkit.DeliveryLedger;
+import io.github.rota.testkit.DeliveryLedger.Tracked;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -38,32 +38,6 @@ class DispatcherReplacementTest {
     private final Providers providers = Providers.load();
     private final List<Dispatcher> created = new ArrayList<>();
     private RotaActorSystem system;
-
-    private record Message(int producer, int sequence) {
-    }
-
-    /** Records per-producer order violations instead of throwing, so supervision hides nothing. */
-    private static final class Checker implements Actor<Message> {
-        private final int[] next = new int[PRODUCERS];
-        private final LongAdder handled;
-        private final ConcurrentLinkedQueue<String> violations;
-
-        Checker(LongAdder handled, ConcurrentLinkedQueue<String> violations) {
-            this.handled = handled;
-            this.violations = violations;
-        }
-
-        @Override
-        public void receive(ReceiveContext<Message> context) {
-            Message m = context.message();
-            if (m.sequence() != next[m.producer()]) {
-                violations.add(context.self().name() + ": producer " + m.producer() + " sent #" + m.sequence()
-                        + " but #" + next[m.producer()] + " was due");
-            }
-            next[m.producer()] = m.sequence() + 1;
-            handled.increment();
-        }
-    }
 
     @AfterEach
     void tearDown() throws Exception {
@@ -95,18 +69,18 @@ class DispatcherReplacementTest {
         system = servicesSystem();
         Dispatcher current = dispatcher("work-stealing");
         system.bindDispatcher(current);
-        LongAdder handled = new LongAdder();
-        ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
-        List<ActorRef<Message>> actors = new ArrayList<>();
+        DeliveryLedger ledger = DeliveryLedger.attach(system);
+        List<ActorRef<Tracked>> actors = new ArrayList<>();
         for (int i = 0; i < ACTORS; i++) {
-            actors.add(system.spawn(Props.create(() -> new Checker(handled, violations)), "checker-" + i));
+            actors.add(system.spawn(Props.create(() -> (Actor<Tracked>) c -> ledger.handled(c.message())), "checker-" + i));
         }
         List<Thread> producers = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
             int producer = p;
             producers.add(new Thread(() -> {
                 for (int i = 0; i < MESSAGES_PER_PRODUCER; i++) {
-                    actors.get(i % ACTORS).tell(new Message(producer, i / ACTORS));
+                    ActorRef<Tracked> actor = actors.get(i % ACTORS);
+                    actor.tell(ledger.next(producer, actor));
                 }
             }, "producer-" + p));
         }
@@ -132,10 +106,9 @@ class DispatcherReplacementTest {
             producer.join();
         }
 
-        long total = (long) PRODUCERS * MESSAGES_PER_PRODUCER;
-        await().atMost(Duration.ofSeconds(60)).until(() -> handled.sum() >= total);
-        assertThat(violations).isEmpty();
-        assertThat(handled.sum()).isEqualTo(total);
+        DeliveryLedger.Report report = ledger.settle(Duration.ofSeconds(60)).assertExact();
+        assertThat(report.sent()).isEqualTo((long) PRODUCERS * MESSAGES_PER_PRODUCER);
+        assertThat(report.dead()).isZero();
         assertThat(system.deadLetterCount()).isZero();
         assertThat(swaps).isGreaterThanOrEqualTo(10);
     }
