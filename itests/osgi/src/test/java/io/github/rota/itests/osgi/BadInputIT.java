@@ -8,10 +8,7 @@ import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Props;
 import io.github.rota.spi.dispatch.Dispatcher;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -26,7 +23,6 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.RuntimeMBeanException;
 import org.apache.felix.service.command.CommandProcessor;
-import org.apache.felix.service.command.CommandSession;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -175,14 +171,7 @@ public class BadInputIT {
             }
         }
         if (row.sees().startsWith("gogo: ")) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-            try (CommandSession session = commands.createSession(System.in, print, print)) {
-                Object result = session.execute(row.input());
-                return "gogo: " + (result == null ? "" : session.format(result, 0));
-            } catch (Exception e) {
-                return "gogo: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-            }
+            return "gogo: " + Gogo.run(commands, row.input()).trim();
         }
         try {
             row.does().apply();

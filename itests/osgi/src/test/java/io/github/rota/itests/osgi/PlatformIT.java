@@ -10,10 +10,7 @@ import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Props;
 import io.github.rota.spi.dispatch.Dispatcher;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Arrays;
@@ -27,7 +24,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import javax.inject.Inject;
 import org.apache.felix.service.command.CommandProcessor;
-import org.apache.felix.service.command.CommandSession;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -248,17 +244,7 @@ public class PlatformIT {
     }
 
     private String gogo(String line) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-        try (CommandSession session = commands.createSession(System.in, print, print)) {
-            Object result = session.execute(line);
-            if (result != null) {
-                print.println(session.format(result, 0));
-            }
-        } catch (Exception e) {
-            print.println(e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        return Gogo.run(commands, line);
     }
 
     private List<String> attributeIds(String bundleName, String pid, boolean factory) {
