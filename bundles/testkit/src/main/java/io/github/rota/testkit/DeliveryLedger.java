@@ -139,7 +139,7 @@ public final class DeliveryLedger {
      * @return the message to send
      */
     public Tracked next(int sender, ActorRef<?> receiver) {
-        Lane lane = lanes.computeIfAbsent(sender + " -> " + receiver.path(), Lane::new);
+        Lane lane = lane(sender, receiver.path());
         sent.incrementAndGet();
         synchronized (lane) {
             return new Tracked(id, sender, receiver.path(), lane.sent++);
@@ -220,7 +220,12 @@ public final class DeliveryLedger {
     }
 
     private Lane lane(Tracked message) {
-        return lanes.computeIfAbsent(message.sender() + " -> " + message.receiver(), Lane::new);
+        return lane(message.sender(), message.receiver());
+    }
+
+    /** The one place a lane is named, so the sending and the receiving side find the same one. */
+    private Lane lane(int sender, String receiver) {
+        return lanes.computeIfAbsent(sender + " -> " + receiver, Lane::new);
     }
 
     private void deadLetter(Tracked message, DeadLetter.Reason reason) {
