@@ -40,7 +40,7 @@ import org.osgi.service.metatype.annotations.Option;
     int workers();
 
     @AttributeDefinition(name = "Starvation threshold (ms)", min = "0", required = false,
-            description = "work-stealing: report a worker stuck in one turn this long (0 turns the probe off). "
+            description = "work-stealing: report a worker stuck in one turn this long (0: no reports). "
                     + "Default 1000.")
     int starvationThresholdMs();
 

@@ -75,7 +75,7 @@ final class Idle {
             // Nobody to wake after all: give the searcher slot back, then look again in case a
             // producer skipped its wake-up while we held the slot.
             searching.decrementAndGet();
-            if (!pool.hasQueuedWork()) {
+            if (!pool.hasWorkToSteal()) {
                 return;
             }
         }

@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.WorkerStarvation;
+import io.github.rota.spi.dispatch.Schedulable;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.Consumer;
@@ -9,20 +10,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reports a worker that stays inside one turn longer than a threshold: an actor blocking or
- * computing for long starves every actor queued behind it on that worker. One thread per
- * dispatcher samples each worker's turn epoch (odd while in a turn) every quarter threshold; the
- * hot path pays only two opaque stores per turn, no clock read. A stuck turn is reported once
- * (log with the worker's stack, counter, {@link WorkerStarvation} event), between one and 1.25
- * thresholds after it started.
+ * Watches for workers that stay inside one turn: an actor blocking or computing for long starves
+ * every actor queued behind it on that worker. One thread per dispatcher (Go's sysmon plays the
+ * same part) samples each worker's turn epoch (odd while in a turn) every
+ * {@value #BUSY_INTERVAL_NANOS} ns while a worker is in a turn, backing off to
+ * {@value #IDLE_INTERVAL_NANOS} ns while none is; the hot path pays only two opaque stores per
+ * turn, no clock read.
+ * <ul>
+ *   <li>Rescue: a worker found in the same turn at two looks has its next-slot actor moved to the
+ *       global queue, where a sibling picks it up. Thieves take a slot only while they search, and
+ *       none may be searching, so without this an actor could wait behind a blocked turn for good.</li>
+ *   <li>Report (when a threshold is set): a stuck turn is reported once (log with the worker's
+ *       stack, counter, {@link WorkerStarvation} event), within a look of reaching the threshold.</li>
+ * </ul>
  *
  * <p>Threads: the arrays are confined to the probe thread; {@code reports} has this single writer.
  */
 final class StarvationProbe implements Runnable {
 
+    /** Between looks while some worker is in a turn: how long a rescued actor can have waited. */
+    static final long BUSY_INTERVAL_NANOS = 1_000_000;
+    /** Between looks while every worker is idle (Go's sysmon sleeps up to 10 ms too). */
+    static final long IDLE_INTERVAL_NANOS = 10_000_000;
+
     private static final Logger LOG = LoggerFactory.getLogger(StarvationProbe.class);
 
     private final WorkStealingDispatcher pool;
+    /** Report turns this long; 0: never report. */
     private final long thresholdNanos;
     private final Consumer<Object> events;
     private final long[] lastEpoch;
@@ -47,27 +61,37 @@ final class StarvationProbe implements Runnable {
 
     @Override
     public void run() {
+        long interval = BUSY_INTERVAL_NANOS;
         while (!pool.isStopping()) {
-            LockSupport.parkNanos(this, thresholdNanos / 4);
-            sample(System.nanoTime());
+            LockSupport.parkNanos(this, interval);
+            interval = sample(System.nanoTime()) ? BUSY_INTERVAL_NANOS : Math.min(2 * interval, IDLE_INTERVAL_NANOS);
         }
     }
 
-    void sample(long now) {
+    /** @return whether some worker is in a turn */
+    boolean sample(long now) {
         Worker[] workers = pool.workers();
+        boolean busy = false;
         for (int i = 0; i < workers.length; i++) {
             long epoch = workers[i].turnEpoch();
             if ((epoch & 1) == 0 || epoch != lastEpoch[i]) {
                 lastEpoch[i] = epoch; // idle, or a new turn since the last look
                 inTurnSince[i] = now;
+                busy |= (epoch & 1) != 0;
                 continue;
             }
+            busy = true;
+            Schedulable waiting = workers[i].stealNextSlot();
+            if (waiting != null) {
+                pool.requeue(waiting);
+            }
             long stuck = now - inTurnSince[i];
-            if (stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
+            if (thresholdNanos > 0 && stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
                 reportedEpoch[i] = epoch;
                 report(workers[i], Duration.ofNanos(stuck));
             }
         }
+        return busy;
     }
 
     private void report(Worker worker, Duration stuckFor) {

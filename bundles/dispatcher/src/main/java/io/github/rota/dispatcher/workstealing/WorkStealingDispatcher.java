@@ -20,8 +20,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * The work-stealing dispatcher pool (the GoAkt seed's design on JVM primitives): a fixed set of
  * {@link Worker}s, each with a bounded {@link LocalRing} and a next-actor slot, one shared global
  * queue for producers outside the pool and for overflow, stealing of half a sibling's ring, and
- * per-worker parking ({@link Idle}). The live thread count is the worker count, whatever the
- * number of actors.
+ * per-worker parking ({@link Idle}). The live thread count is the worker count plus the
+ * {@link StarvationProbe}'s thread, whatever the number of actors.
  *
  * <p>Producers on one of this pool's workers put the newly ready actor in that worker's next-actor
  * slot; other threads push to the global queue and wake a parked worker if nobody is searching.
@@ -56,7 +56,8 @@ final class WorkStealingDispatcher implements Dispatcher {
     }
 
     /**
-     * @param starvationThresholdMillis report a worker stuck in one turn this long; 0 turns the probe off
+     * @param starvationThresholdMillis report a worker stuck in one turn this long; 0: no reports (the
+     *        probe still rescues actors waiting behind such a turn)
      * @param events where faults and starvation reports are published
      */
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget,
@@ -71,9 +72,7 @@ final class WorkStealingDispatcher implements Dispatcher {
             workers[i] = new Worker(i, this, idle);
         }
         idle.attach(this, workers);
-        this.starvationProbe = starvationThresholdMillis > 0
-                ? new StarvationProbe(this, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis), events)
-                : null;
+        this.starvationProbe = new StarvationProbe(this, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis), events);
     }
 
     @Override
@@ -96,11 +95,9 @@ final class WorkStealingDispatcher implements Dispatcher {
             worker.bind(thread);
             threads.add(thread);
         }
-        if (starvationProbe != null) {
-            Thread probe = new Thread(starvationProbe, systemName + "-" + id + "-starvation-probe");
-            probe.setDaemon(true);
-            threads.add(probe);
-        }
+        Thread probe = new Thread(starvationProbe, systemName + "-" + id + "-starvation-probe");
+        probe.setDaemon(true);
+        threads.add(probe);
         threads.forEach(Thread::start);
     }
 
@@ -226,7 +223,7 @@ final class WorkStealingDispatcher implements Dispatcher {
             totals.put(counter, sum);
         }
         totals.merge(Counter.GLOBAL_PUSHES, externalPushes.sum(), Long::sum);
-        totals.put(Counter.STARVATION_REPORTS, starvationProbe == null ? 0 : starvationProbe.reports());
+        totals.put(Counter.STARVATION_REPORTS, starvationProbe.reports());
         int[] depths = new int[workers.length];
         for (int i = 0; i < workers.length; i++) {
             depths[i] = workers[i].queueDepth();
@@ -256,13 +253,23 @@ final class WorkStealingDispatcher implements Dispatcher {
         global.offer(s);
     }
 
-    /** Any queued work anywhere; a claimed-but-unpublished global slot counts as work. */
-    boolean hasQueuedWork() {
+    /** From the probe: an actor taken out of the next slot of a worker stuck in a turn. */
+    void requeue(Schedulable s) {
+        global.offer(s);
+        externalPushes.increment();
+        idle.notifyOne();
+    }
+
+    /**
+     * Work a parking worker could take: the global queue (a claimed-but-unpublished slot counts) or
+     * a ring. Next slots do not count: their owners run them, and pushing one wakes nobody.
+     */
+    boolean hasWorkToSteal() {
         if (!global.isEmpty()) {
             return true;
         }
         for (Worker worker : workers) {
-            if (worker.hasQueuedWork()) {
+            if (worker.hasWorkToSteal()) {
                 return true;
             }
         }

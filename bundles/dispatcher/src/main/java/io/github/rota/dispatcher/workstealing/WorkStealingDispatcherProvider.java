@@ -9,7 +9,7 @@ import java.util.Set;
  * Kind {@value #KIND}, the default: see {@link WorkStealingDispatcher}. Properties: {@value #WORKERS},
  * worker threads, default max(available processors, 2), range 1..{@value #MAX_WORKERS};
  * {@value #STARVATION_THRESHOLD_MS}, default {@value #DEFAULT_STARVATION_THRESHOLD_MS}, range
- * 0 (off)..3,600,000.
+ * 0 (no reports)..3,600,000.
  */
 public final class WorkStealingDispatcherProvider implements DispatcherProvider {
 
@@ -17,7 +17,7 @@ public final class WorkStealingDispatcherProvider implements DispatcherProvider 
     public static final String KIND = "work-stealing";
     /** Property: number of worker threads. */
     public static final String WORKERS = "workers";
-    /** Property: report a worker stuck in one turn this many milliseconds; 0 turns the probe off. */
+    /** Property: report a worker stuck in one turn this many milliseconds; 0: no reports. */
     public static final String STARVATION_THRESHOLD_MS = "starvationThresholdMs";
     /** Default starvation threshold: a turn of a second is far beyond any healthy one. */
     public static final int DEFAULT_STARVATION_THRESHOLD_MS = 1_000;

@@ -6,6 +6,7 @@ import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -20,14 +21,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Next-actor slot: when code running on this worker makes an actor ready, that actor goes in
  * {@code next} (the previous occupant moves to the ring's tail), so request/reply runs hot on one
- * core with no wake-up. At most {@value #MAX_NEXT_SLOT_STREAK} next-slot turns run in a row before
- * the ring gets a turn, so two actors volleying cannot starve it; thieves may take the slot on
- * their final pass, so a worker stuck in a long turn cannot wedge it.
+ * core with no wake-up. At most {@value #MAX_NEXT_SLOT_STREAK} next-slot turns run in a row while
+ * the ring holds actors, so two actors volleying cannot starve them. A thief takes a sibling's slot
+ * only when that sibling has started no turn for {@value #STALE_NEXT_SLOT_NANOS} ns (it is stuck in
+ * a long turn, not about to run the actor; Go waits 3 µs too): a thief that took the slot of a busy
+ * worker would drag a request/reply pair across cores. When no sibling is searching, the
+ * {@link StarvationProbe} rescues a slot stuck behind a long turn, so it can never wedge.
  *
  * <p>Threads: everything here is owner-only except {@code next} (owner and thieves, CAS),
- * {@code sleeping} (owner and notifiers, CAS), the ring's steal side and the counters' reads.
+ * {@code sleeping} (owner and notifiers, CAS), {@code turnEpoch} (read by thieves and the
+ * starvation probe), the ring's steal side and the counters' reads. Each of the shared fields has
+ * a cache line of its own, away from the owner-only ones that change on every turn.
  */
-final class Worker extends WorkerHotFields implements Runnable, Turn {
+final class Worker extends WorkerSleeping implements Runnable, Turn {
 
     /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
     static final int MAX_NEXT_SLOT_STREAK = 3;
@@ -44,6 +50,8 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
     static final int SPIN_ROUNDS = 32;
     /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
     static final int GLOBAL_CHECK_INTERVAL = 61;
+    /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
+    static final long STALE_NEXT_SLOT_NANOS = 3_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final VarHandle NEXT;
@@ -53,9 +61,9 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            NEXT = lookup.findVarHandle(WorkerHotFields.class, "next", Schedulable.class);
-            SLEEPING = lookup.findVarHandle(WorkerHotFields.class, "sleeping", boolean.class);
-            TURN_EPOCH = lookup.findVarHandle(WorkerHotFields.class, "turnEpoch", long.class);
+            NEXT = lookup.findVarHandle(WorkerNextSlot.class, "next", Schedulable.class);
+            SLEEPING = lookup.findVarHandle(WorkerSleeping.class, "sleeping", boolean.class);
+            TURN_EPOCH = lookup.findVarHandle(WorkerTurnEpoch.class, "turnEpoch", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -67,14 +75,23 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
     private final WorkStealingDispatcher pool;
     private final Idle idle;
     private Thread thread;
+    /**
+     * Owner-only, per sibling: the turn epoch it had when this worker last saw its next slot full
+     * with a different epoch, and when. Unchanged for {@link #STALE_NEXT_SLOT_NANOS}: stuck.
+     */
+    private final long[] seenEpoch;
+    private final long[] seenAtNanos;
 
-    // Trailing padding: keeps the next object in memory off the hot fields' cache line.
-    long p10, p11, p12, p13, p14, p15, p16, p17;
+    // Trailing padding: keeps the next object in memory off the sleeping flag's cache line.
+    long p40, p41, p42, p43, p44, p45, p46, p47;
 
     Worker(int index, WorkStealingDispatcher pool, Idle idle) {
         this.index = index;
         this.pool = pool;
         this.idle = idle;
+        this.seenEpoch = new long[pool.workers().length]; // the array exists; the workers are being made
+        this.seenAtNanos = new long[seenEpoch.length];
+        Arrays.fill(seenEpoch, -1); // epochs start at 0
     }
 
     void bind(Thread thread) {
@@ -173,14 +190,17 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
             return null;
         }
         if (nextSlotStreak >= MAX_NEXT_SLOT_STREAK) {
-            pushLocal(s); // behind the ring's actors this time
-            return null;
+            if (!ring.isEmpty()) {
+                pushLocal(s); // behind the ring's actors this time
+                return null;
+            }
+            nextSlotStreak = 0; // nobody is waiting behind it
         }
         nextSlotStreak++;
         return s;
     }
 
-    /** Thief side of the next slot, used on a steal's final pass. */
+    /** Thief side of the next slot: used on a steal's final pass, for a slot that is stale. */
     Schedulable stealNextSlot() {
         Schedulable s = (Schedulable) NEXT.getVolatile(this);
         return s != null && NEXT.compareAndSet(this, s, null) ? s : null;
@@ -232,17 +252,44 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
                     if (oldest != null) {
                         return oldest;
                     }
-                } else if (pass == 1) {
-                    Schedulable s = victim.stealNextSlot();
+                } else if (pass == 1 && nextSlotIsStale(victim)) {
+                    Schedulable s = stealNextSlotOf(victim);
                     if (s != null) {
-                        counters.increment(Counter.STEAL_OPERATIONS);
-                        counters.increment(Counter.ACTORS_STOLEN);
                         return s;
                     }
                 }
             }
         }
         return null;
+    }
+
+    private Schedulable stealNextSlotOf(Worker victim) {
+        Schedulable s = victim.stealNextSlot();
+        if (s != null) {
+            counters.increment(Counter.STEAL_OPERATIONS);
+            counters.increment(Counter.ACTORS_STOLEN);
+        }
+        return s;
+    }
+
+    /**
+     * Whether {@code victim}'s next slot is full and the victim has started no turn for
+     * {@link #STALE_NEXT_SLOT_NANOS}; records what it sees for the next look. Reads the clock, so
+     * only searchers call it, never a turn.
+     */
+    private boolean nextSlotIsStale(Worker victim) {
+        if (!victim.hasNextSlot()) {
+            return false;
+        }
+        long epoch = victim.turnEpoch();
+        long now = System.nanoTime();
+        int v = victim.index;
+        if (epoch != seenEpoch[v]) {
+            seenEpoch[v] = epoch;
+            seenAtNanos[v] = now;
+            return false;
+        }
+        return now - seenAtNanos[v] >= STALE_NEXT_SLOT_NANOS;
     }
 
     void park() {
@@ -273,7 +320,7 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
      */
     boolean prepareToPark() {
         idle.beforePark(this);
-        if (pool.hasQueuedWork() || pool.isStopping()) {
+        if (pool.hasWorkToSteal() || pool.isStopping()) {
             if (!idle.cancelPark(this)) {
                 searching = true; // a notifier claimed us and counted us as a searcher
             }
@@ -379,8 +426,13 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
         }
     }
 
-    boolean hasQueuedWork() {
-        return NEXT.getVolatile(this) != null || !ring.isEmpty();
+    /** The ring only: the next slot is its owner's to run (thieves take it only when stale). */
+    boolean hasWorkToSteal() {
+        return !ring.isEmpty();
+    }
+
+    boolean hasNextSlot() {
+        return NEXT.getVolatile(this) != null;
     }
 
     int queueDepth() {
@@ -388,23 +440,43 @@ final class Worker extends WorkerHotFields implements Runnable, Turn {
     }
 }
 
-/** Padding before the hot fields: workers are small objects allocated side by side. */
+/** Padding before the owner's fields: workers are small objects allocated side by side. */
 abstract class WorkerLeftPad {
     long p00, p01, p02, p03, p04, p05, p06, p07;
 }
 
-/** The fields a worker writes on every message or turn, on their own cache line(s). */
-abstract class WorkerHotFields extends WorkerLeftPad {
-    /** Next-actor slot: owner and thieves, through {@code Worker.NEXT}. */
-    volatile Schedulable next;
-    /** Set while parked or about to park; a notifier claims the worker by CAS, through {@code Worker.SLEEPING}. */
-    volatile boolean sleeping;
-    // Owner-only.
+/** Owner-only fields, written on every turn. */
+abstract class WorkerOwnerFields extends WorkerLeftPad {
     int takesUntilGlobalCheck = Worker.GLOBAL_CHECK_INTERVAL;
     int nextSlotStreak;
     boolean searching;
     boolean woken;
     int turnBudget;
-    /** Incremented at the start and the end of every turn, through {@code Worker.TURN_EPOCH}. */
+}
+
+abstract class WorkerPad1 extends WorkerOwnerFields {
+    long p10, p11, p12, p13, p14, p15, p16, p17;
+}
+
+/** Incremented at the start and the end of every turn (owner), read by thieves and the starvation probe. */
+abstract class WorkerTurnEpoch extends WorkerPad1 {
     long turnEpoch;
+}
+
+abstract class WorkerPad2 extends WorkerTurnEpoch {
+    long p20, p21, p22, p23, p24, p25, p26, p27;
+}
+
+/** Next-actor slot: owner and thieves, through {@code Worker.NEXT}. */
+abstract class WorkerNextSlot extends WorkerPad2 {
+    volatile Schedulable next;
+}
+
+abstract class WorkerPad3 extends WorkerNextSlot {
+    long p30, p31, p32, p33, p34, p35, p36, p37;
+}
+
+/** Set while parked or about to park; a notifier claims the worker by CAS, through {@code Worker.SLEEPING}. */
+abstract class WorkerSleeping extends WorkerPad3 {
+    volatile boolean sleeping;
 }

@@ -156,6 +156,64 @@ class WorkStealingDispatcherTest {
     }
 
     @Test
+    void aVolleyStaysOnTheWorkerItStartedOn() {
+        // Request/reply between two actors runs from the next slot; the idle sibling must leave that
+        // slot alone (its owner is about to run it), or the pair is dragged from core to core.
+        WorkStealingDispatcher d = create(2);
+        int volleys = 200_000;
+        AtomicInteger left = new AtomicInteger(volleys);
+        AtomicInteger moves = new AtomicInteger();
+        AtomicReference<Thread> lastThread = new AtomicReference<>();
+        Schedulable[] pair = new Schedulable[2];
+        for (int i = 0; i < 2; i++) {
+            int partner = 1 - i;
+            pair[i] = turn -> {
+                if (lastThread.getAndSet(Thread.currentThread()) != Thread.currentThread()) {
+                    moves.incrementAndGet();
+                }
+                if (left.decrementAndGet() > 0) {
+                    d.schedule(pair[partner]);
+                }
+                return false;
+            };
+        }
+        d.schedule(pair[0]);
+        await().until(() -> left.get() == 0);
+        // The first turn is one move; only a worker stuck for 3 µs (the OS can preempt one) loses the pair.
+        assertThat(moves.get()).as("moves between workers in %d turns", volleys).isLessThan(10);
+    }
+
+    @Test
+    void anActorInTheNextSlotOfABlockedTurnIsRescued() {
+        // No thief is searching when the turn blocks, so only the probe can move the waiting actor.
+        WorkStealingDispatcher d = create(2);
+        await().until(() -> d.snapshot().parkedWorkers() == 2);
+        AtomicReference<Thread> blockedOn = new AtomicReference<>();
+        AtomicReference<Thread> rescuedOn = new AtomicReference<>();
+        CountDownLatch rescued = new CountDownLatch(1);
+        AtomicReference<Boolean> blockedTurnSawIt = new AtomicReference<>();
+        d.schedule(turn -> {
+            blockedOn.set(Thread.currentThread());
+            await().until(() -> d.snapshot().parkedWorkers() == 1); // the sibling woken on our way in is back asleep
+            d.schedule(waiting -> {
+                rescuedOn.set(Thread.currentThread());
+                rescued.countDown();
+                return false;
+            });
+            try {
+                blockedTurnSawIt.set(rescued.await(30, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        });
+        await().until(() -> blockedTurnSawIt.get() != null);
+        assertThat(blockedTurnSawIt.get()).as("the actor behind the blocked turn ran").isTrue();
+        assertThat(rescuedOn.get()).isNotSameAs(blockedOn.get());
+        assertThat(d.snapshot().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
+    }
+
+    @Test
     void stopHandsBackWhatWasScheduledButNotRun() throws Exception {
         WorkStealingDispatcher d = create(2);
         CountDownLatch blocked = new CountDownLatch(2);
