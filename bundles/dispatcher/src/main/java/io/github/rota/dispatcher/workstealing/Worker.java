@@ -253,23 +253,16 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
                         return oldest;
                     }
                 } else if (pass == 1 && nextSlotIsStale(victim)) {
-                    Schedulable s = stealNextSlotOf(victim);
+                    Schedulable s = victim.stealNextSlot();
                     if (s != null) {
+                        counters.increment(Counter.STEAL_OPERATIONS);
+                        counters.increment(Counter.ACTORS_STOLEN);
                         return s;
                     }
                 }
             }
         }
         return null;
-    }
-
-    private Schedulable stealNextSlotOf(Worker victim) {
-        Schedulable s = victim.stealNextSlot();
-        if (s != null) {
-            counters.increment(Counter.STEAL_OPERATIONS);
-            counters.increment(Counter.ACTORS_STOLEN);
-        }
-        return s;
     }
 
     /**
