@@ -7,7 +7,7 @@ import java.lang.invoke.VarHandle;
  * The schedule state of an actor, one word per actor (the seed's Idle / Scheduled / Processing,
  * plus Closed once the actor has stopped). Each transition is one method:
  * <pre>
- *            trySchedule (producer, read then CAS)        takeForProcessing (worker, CAS)
+ *            trySchedule (producer, read then CAS)    takeForProcessing (worker, opaque store)
  *   IDLE  ───────────────────────────────▶ SCHEDULED ─────────────────────────────▶ PROCESSING
  *    ▲                                          ▲                                     │  │  │
  *    │          yieldToScheduled (owner: budget spent, work left; re-queued)         │  │  │
@@ -18,10 +18,13 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Invariants:
  * <ul>
- *   <li>at most one thread holds PROCESSING (only a successful CAS from SCHEDULED enters it) —
- *       {@code ScheduleStateTest.onlyOneOfManyRacingTakersProcesses};</li>
  *   <li>exactly one of many racing producers wins IDLE → SCHEDULED, so an actor is queued at most
  *       once — {@code ScheduleStateTest.exactlyOneOfManyRacingProducersSchedules};</li>
+ *   <li>at most one thread holds PROCESSING: only the thread a dispatcher hands the one queued
+ *       scheduling to takes it (the dispatcher's queues hand each element out once, see
+ *       {@code Dispatcher#schedule}), so SCHEDULED → PROCESSING needs no CAS — as in Pekko's
+ *       mailbox, whose run does not claim again what scheduling claimed. The taker got the actor
+ *       through its queue's release/acquire, which also orders this word;</li>
  *   <li>no lost wake-up: the owner's store of IDLE is volatile and is followed by volatile reads of
  *       the mailboxes, while a producer's enqueue (volatile) is followed by a volatile read of this
  *       word; one of the two always sees the other —
@@ -56,9 +59,16 @@ abstract class ScheduleState {
         return (int) STATE.getVolatile(this) == IDLE && STATE.compareAndSet(this, IDLE, SCHEDULED);
     }
 
-    /** Worker side: SCHEDULED → PROCESSING at the start of a turn. */
+    /**
+     * Worker side: SCHEDULED → PROCESSING at the start of a turn, by the one thread the scheduling
+     * was handed to. {@code false} only for an actor that is not scheduled (idle or closed).
+     */
     final boolean takeForProcessing() {
-        return STATE.compareAndSet(this, SCHEDULED, PROCESSING);
+        if ((int) STATE.getOpaque(this) != SCHEDULED) {
+            return false;
+        }
+        STATE.setOpaque(this, PROCESSING);
+        return true;
     }
 
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */

@@ -48,22 +48,6 @@ class ScheduleStateTest {
         }
     }
 
-    @Test
-    void onlyOneOfManyRacingTakersProcesses() throws Exception {
-        int threads = 4;
-        for (int round = 0; round < 2_000; round++) {
-            State s = new State();
-            s.trySchedule();
-            AtomicInteger owners = new AtomicInteger();
-            race(threads, () -> {
-                if (s.takeForProcessing()) {
-                    owners.incrementAndGet();
-                }
-            });
-            assertThat(owners).hasValue(1);
-        }
-    }
-
     private static void race(int threads, Runnable action) throws Exception {
         CyclicBarrier start = new CyclicBarrier(threads);
         List<Thread> started = new ArrayList<>();

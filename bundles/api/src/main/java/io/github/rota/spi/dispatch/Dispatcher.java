@@ -32,7 +32,9 @@ public interface Dispatcher {
     void start();
 
     /**
-     * Makes a schedulable run a turn soon. Thread-safe; called by producers on any thread.
+     * Makes a schedulable run a turn soon. Thread-safe; called by producers on any thread. Each call
+     * leads to exactly one {@link Schedulable#runTurn} (or to the schedulable being handed back by
+     * {@link #stop()}), on one thread: schedulables rely on it and do not check it again.
      *
      * @param schedulable the work, which has just become ready
      * @throws java.util.concurrent.RejectedExecutionException if the dispatcher has stopped
