@@ -366,7 +366,7 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
     private void pushLocal(Schedulable s) {
         if (ring.push(s)) {
             counters.increment(Counter.LOCAL_PUSHES);
-            if (ring.size() + (NEXT.getVolatile(this) != null ? 1 : 0) > 1) {
+            if (queueDepth() > 1) {
                 idle.notifyOne();
             }
             return;
@@ -429,7 +429,7 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
     }
 
     int queueDepth() {
-        return ring.size() + (NEXT.getVolatile(this) != null ? 1 : 0);
+        return ring.size() + (hasNextSlot() ? 1 : 0);
     }
 }
 
