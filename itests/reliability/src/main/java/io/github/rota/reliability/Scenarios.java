@@ -329,7 +329,13 @@ public final class Scenarios {
         @Override
         public void postStop(ActorContext<Tracked> context) {
             if (stops != null) {
-                stops.computeIfAbsent(context.self().path(), p -> new AtomicInteger()).incrementAndGet();
+                // Counted inside compute, so the entry appears already counted: a reader waiting
+                // for every actor's entry never sees one at 0.
+                stops.compute(context.self().path(), (p, count) -> {
+                    AtomicInteger stopsOfActor = count == null ? new AtomicInteger() : count;
+                    stopsOfActor.incrementAndGet();
+                    return stopsOfActor;
+                });
             }
         }
     }
