@@ -84,6 +84,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private ActorRef<?> sender;
     private ArrayDeque<Stashed> stash;
     private ArrayDeque<Stashed> unstashed;
+    private boolean reportedInterrupt;
     private Set<LocalActorRef<?>> watching;
     private Set<ActorCell<?>> watchers;
 
@@ -290,6 +291,27 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         } finally {
             message = null;
             sender = null;
+            clearInterrupt();
+        }
+    }
+
+    /**
+     * The thread's interrupt flag belongs to the worker, which other actors share: a handler that
+     * leaves it set (restoring it after catching {@link InterruptedException} is the standard idiom)
+     * would make every later message on that thread start interrupted and its worker unable to park.
+     * So it is cleared after every message and lifecycle hook and reported, once per incarnation at
+     * WARN and at DEBUG after that; the actor is not failed for it, as the message was handled.
+     */
+    private void clearInterrupt() {
+        if (!Thread.interrupted()) {
+            return;
+        }
+        if (!reportedInterrupt) {
+            reportedInterrupt = true;
+            LOG.warn("{} left its thread's interrupt flag set; Rota cleared it (the flag belongs to the shared worker,"
+                    + " not to the actor; further occurrences are logged at DEBUG)", self.path());
+        } else {
+            LOG.debug("{} left its thread's interrupt flag set again; cleared", self.path());
         }
     }
 
@@ -315,6 +337,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             case RECREATE -> restart(m.cause);
             case CHILD_TERMINATED -> childTerminated(m.cell);
         }
+        clearInterrupt(); // the lifecycle hooks are user code too
         return true;
     }
 

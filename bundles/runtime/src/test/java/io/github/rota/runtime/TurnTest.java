@@ -133,6 +133,22 @@ class TurnTest {
     }
 
     @Test
+    void aHandlerThatLeavesTheInterruptFlagSetDoesNotPassItToTheNextMessage() {
+        List<Boolean> sawTheFlag = new ArrayList<>();
+        ActorRef<Integer> ref = spawnRecorder(Props.create(() -> context -> {
+            sawTheFlag.add(Thread.currentThread().isInterrupted());
+            if (context.message() == 1) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        ref.tell(1);
+        ref.tell(2);
+        dispatcher.runOneTurn();
+        assertThat(sawTheFlag).containsExactly(false, false);
+        assertThat(Thread.interrupted()).as("the thread that ran the turn").isFalse();
+    }
+
+    @Test
     void messagesAreHandledInSendOrderAcrossTurns() {
         ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(7));
         for (int i = 0; i < 100; i++) {

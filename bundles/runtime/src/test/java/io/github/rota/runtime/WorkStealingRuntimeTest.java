@@ -213,6 +213,32 @@ class WorkStealingRuntimeTest {
     }
 
     @Test
+    void aHandlerThatRestoresTheInterruptFlagLeavesAnIdleWorkerParkedAndTheNextActorUninterrupted() {
+        system = ActorSystem.create("interrupts", Settings.empty().with("rota.dispatcher.default.workers", 1));
+        Dispatcher dispatcher = system.dispatcher("default").orElseThrow();
+        ActorRef<String> restorer = system.spawn(Props.create(() -> context -> {
+            Thread.currentThread().interrupt(); // as if someone interrupted the thread this handler runs on
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the standard idiom: restore the flag
+            }
+        }), "restorer");
+        AtomicReference<Boolean> nextSawTheFlag = new AtomicReference<>();
+        ActorRef<String> next = system.spawn(Props.create(() -> context -> nextSawTheFlag.set(Thread.interrupted())), "next");
+
+        restorer.tell("sleep");
+        await().until(() -> dispatcher.stats().parkedWorkers() == 1);
+        long parks = dispatcher.stats().counters().get("parks");
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+                .until(() -> dispatcher.stats().counters().get("parks") == parks);
+
+        next.tell("were you interrupted?");
+        await().until(() -> nextSawTheFlag.get() != null);
+        assertThat(nextSawTheFlag.get()).as("the next actor on that worker starts with the flag clear").isFalse();
+    }
+
+    @Test
     void aHundredThousandActorsRunOnTheWorkersAlone() {
         ActorSystem s = create(32);
         int baseline = Thread.getAllStackTraces().size();

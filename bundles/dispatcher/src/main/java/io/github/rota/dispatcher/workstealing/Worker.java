@@ -144,6 +144,9 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
             pool.publish(new DispatcherError(pool.id(), fault, null));
             return;
         } finally {
+            // The flag belongs to the worker, not to the turn that left it set (a handler restoring it
+            // after catching InterruptedException): the next turn must not start interrupted.
+            Thread.interrupted();
             TURN_EPOCH.setOpaque(this, epoch + 2);
             if (sampler != null) {
                 sampler.accept(System.nanoTime() - start);
@@ -295,6 +298,8 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
         }
         while (isSleeping() && !pool.isStopping()) {
             counters.increment(Counter.PARKS);
+            // With the flag set, park returns at once, every time: an interrupted worker would spin.
+            Thread.interrupted();
             LockSupport.park(pool);
         }
         if (!pool.isStopping()) {

@@ -298,6 +298,40 @@ class WorkStealingDispatcherTest {
         assertThat(released.get()).as("the queued actor ran while the turn blocked").isTrue();
     }
 
+    @Test
+    void aTurnThatLeavesTheInterruptFlagSetNeitherKeepsItsWorkerFromParkingNorReachesTheNextTurn() {
+        WorkStealingDispatcher d = create(1);
+        d.schedule(turn -> {
+            Thread.currentThread().interrupt();
+            return false;
+        });
+        await().until(() -> d.snapshot().parkedWorkers() == 1);
+        long parks = d.snapshot().get(Counter.PARKS);
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+                .until(() -> d.snapshot().get(Counter.PARKS) == parks);
+
+        AtomicReference<Boolean> nextSawTheFlag = new AtomicReference<>();
+        d.schedule(turn -> {
+            nextSawTheFlag.set(Thread.currentThread().isInterrupted());
+            return false;
+        });
+        await().until(() -> nextSawTheFlag.get() != null);
+        assertThat(nextSawTheFlag.get()).isFalse();
+    }
+
+    @Test
+    void anInterruptedIdleWorkerParksAgain() {
+        WorkStealingDispatcher d = create(1);
+        await().until(() -> d.snapshot().parkedWorkers() == 1);
+        Thread worker = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("sys-ws-worker-1")).findFirst().orElseThrow();
+        worker.interrupt();
+        await().until(() -> d.snapshot().get(Counter.PARKS) >= 2);
+        long parks = d.snapshot().get(Counter.PARKS);
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+                .until(() -> d.snapshot().get(Counter.PARKS) == parks);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, -1, 1_000_001})
     void outOfRangeBudgetIsRejectedAndChangesNothing(int budget) {
