@@ -16,7 +16,9 @@ import java.lang.invoke.VarHandle;
  * <p>Invariants ({@code SystemQueueTest}): FIFO per producer
  * ({@code keepsPerProducerOrderUnderConcurrentPushes}); non-empty as soon as push returns; after
  * {@link #close()} every push fails and every message pushed before is returned exactly once
- * ({@code closeReturnsEveryPendingMessageAndRefusesLaterOnes}).
+ * ({@code closeReturnsEveryPendingMessageAndRefusesLaterOnes}); closed is final: the closed
+ * marker in {@code head} is never polled, never counts as a message and is never swapped out
+ * ({@code closedIsFinalAPollAfterCloseNeitherReturnsTheMarkerNorReopensTheQueue}).
  */
 final class SystemQueue {
 
@@ -49,11 +51,12 @@ final class SystemQueue {
         }
     }
 
-    /** Consumer only. @return the oldest message, or {@code null} */
+    /** Consumer only. @return the oldest message, or {@code null} (always, once closed) */
     SystemMessage poll() {
         if (batch == null) {
-            if (HEAD.getVolatile(this) == null) {
-                return null;
+            SystemMessage head = (SystemMessage) HEAD.getVolatile(this);
+            if (head == null || head == CLOSED) {
+                return null; // the marker is never handed out, and only close() ever stores it
             }
             batch = reverse((SystemMessage) HEAD.getAndSet(this, null));
         }
@@ -65,7 +68,11 @@ final class SystemQueue {
 
     /** Consumer only. */
     boolean isEmpty() {
-        return batch == null && HEAD.getVolatile(this) == null;
+        if (batch != null) {
+            return false;
+        }
+        Object head = HEAD.getVolatile(this);
+        return head == null || head == CLOSED;
     }
 
     /**
@@ -74,7 +81,8 @@ final class SystemQueue {
      * @return the messages not yet polled, oldest first, linked through {@code next}
      */
     SystemMessage close() {
-        SystemMessage rest = reverse((SystemMessage) HEAD.getAndSet(this, CLOSED));
+        SystemMessage pushed = (SystemMessage) HEAD.getAndSet(this, CLOSED);
+        SystemMessage rest = pushed == CLOSED ? null : reverse(pushed);
         if (batch == null) {
             return rest;
         }

@@ -47,6 +47,19 @@ class SystemQueueTest {
     }
 
     @Test
+    void closedIsFinalAPollAfterCloseNeitherReturnsTheMarkerNorReopensTheQueue() {
+        queue.push(SystemMessage.create());
+        queue.close();
+
+        assertThat(queue.poll()).isNull();
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.push(SystemMessage.watch(null))).as("a watch after close is refused, so it gets its answer")
+                .isFalse();
+        assertThat(queue.poll()).isNull();
+        assertThat(queue.close()).as("nothing was accepted after the first close").isNull();
+    }
+
+    @Test
     void keepsPerProducerOrderUnderConcurrentPushes() throws InterruptedException {
         int producers = 4;
         int perProducer = 50_000;
