@@ -8,7 +8,9 @@ import io.github.rota.spi.pool.EnvelopePool;
 /**
  * Unbounded mailbox that delivers {@link ControlMessage}s ahead of ordinary messages: two
  * {@link UnboundedMailbox} queues, the control one always drained first. FIFO within each; a
- * control message overtakes every ordinary message already queued.
+ * control message overtakes every ordinary message already queued, and an ordinary message never
+ * overtakes a control message its sender sent before it
+ * ({@code ControlAwareSameProducerOrderTest}, jcstress).
  *
  * <p>Recycling ({@link io.github.rota.spi.mailbox.RecyclePolicy#SENTINEL}): each inner queue
  * releases its previous sentinel on its own next dequeue, which is always after the envelope's
@@ -31,6 +33,13 @@ final class ControlAwareMailbox implements Mailbox {
 
     @Override
     public Envelope dequeue() {
+        if (!ordinary.canDequeue()) {
+            return control.dequeue();
+        }
+        // An ordinary message can be handed out, and seeing its link (acquire) makes visible every
+        // control message its producer sent before it: look at the control queue only now. Looking
+        // first, as a plain "control, else ordinary" does, races: control empty, then the producer
+        // sends a control and an ordinary message, then the ordinary one is handed out first.
         Envelope next = control.dequeue();
         return next != null ? next : ordinary.dequeue();
     }

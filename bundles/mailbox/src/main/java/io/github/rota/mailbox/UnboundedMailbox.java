@@ -100,6 +100,14 @@ final class UnboundedMailbox implements Mailbox {
         return next;
     }
 
+    /**
+     * Consumer only: whether {@link #dequeue()} would hand out an envelope now (its link is
+     * published), with acquire ordering, so the caller also sees what its producer did before.
+     */
+    boolean canDequeue() {
+        return consumerNode.lvNext() != null;
+    }
+
     @Override
     public boolean hasMessages() {
         return PRODUCER_NODE.getVolatile(this) != consumerNode;

@@ -2,7 +2,6 @@ package io.github.rota.mailbox;
 
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
-import io.github.rota.spi.pool.EnvelopePool;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jcstress.annotations.Actor;
@@ -23,24 +22,7 @@ import org.openjdk.jcstress.infra.results.L_Result;
 @State
 public class UnboundedMailboxProducersTest {
 
-    private static final EnvelopePool ALLOCATING = new EnvelopePool() {
-        @Override
-        public int assignHomeShard() {
-            return 0;
-        }
-
-        @Override
-        public Envelope acquire(int shard) {
-            return new Envelope(shard);
-        }
-
-        @Override
-        public void release(Envelope envelope) {
-            envelope.reset();
-        }
-    };
-
-    private final Mailbox mailbox = new UnboundedMailboxType().create(ALLOCATING);
+    private final Mailbox mailbox = new UnboundedMailboxType().create(AllocatingPool.INSTANCE);
 
     @Actor
     public void producerA() {
