@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -13,10 +14,11 @@ import java.util.concurrent.locks.LockSupport;
  * one worker, not many. A searcher that finds work and was the last searcher wakes another, so
  * work left behind keeps a searcher.
  *
- * <p>No lost wake-up (Dekker, all volatile): a parking worker sets its sleeping flag, counts
- * itself parked, then re-scans every queue; a producer pushes, then reads {@code searching},
+ * <p>No lost wake-up (Dekker): a parking worker sets its sleeping flag, counts itself parked (an
+ * atomic add: a full fence), then re-scans every queue; a producer pushes, issues a full fence
+ * (in {@link #notifyOne}: a local push is only a release store), then reads {@code searching},
  * {@code parked} and the flags. Either the worker's re-scan sees the work or the producer sees the
- * flag. When a notifier holds a searcher slot but finds nobody to wake, it gives the slot back and
+ * flag ({@code ParkDecisionVersusScheduleTest}, {@code LocalPushVersusParkTest}, jcstress). When a notifier holds a searcher slot but finds nobody to wake, it gives the slot back and
  * re-checks for work, because a producer may have skipped waking while it held the slot.
  *
  * <p>Invariants ({@code WorkStealingDispatcherTest}): {@code 0 <= searching <= workers};
@@ -55,8 +57,14 @@ final class Idle {
         return searching.decrementAndGet() == 0;
     }
 
-    /** Wakes one parked worker if nobody is searching. Any thread. */
+    /** Wakes one parked worker if nobody is searching. Any thread, right after publishing work. */
     void notifyOne() {
+        // StoreLoad: the caller has just published work, by a release store of a ring's tail (a
+        // local push) or the global queue's xadd; a parking worker sets its flag, counts itself,
+        // then reads the queues. Without a full fence between the caller's store and the loads
+        // below, each side can miss the other's store (store buffering, which x86 does reorder:
+        // jcstress LocalPushVersusParkTest). Tokio's notify_should_wakeup does fetch_add(0, SeqCst).
+        VarHandle.fullFence();
         while (searching.get() == 0 && parked.get() > 0) {
             if (!searching.compareAndSet(0, 1)) {
                 return; // someone else is now searching or waking

@@ -368,7 +368,7 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
     }
 
     /** Owner: to the ring's tail; overflow goes to the global queue. */
-    private void pushLocal(Schedulable s) {
+    void pushLocal(Schedulable s) {
         if (ring.push(s)) {
             counters.increment(Counter.LOCAL_PUSHES);
             if (queueDepth() > 1) {

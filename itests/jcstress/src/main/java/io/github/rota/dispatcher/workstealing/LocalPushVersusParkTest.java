@@ -1,0 +1,51 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.Schedulable;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZ_Result;
+
+/**
+ * A worker pushes a second runnable actor onto its own ring (its next slot holds the first) and
+ * looks for a parked sibling to wake, while that sibling registers as sleeping and re-scans the
+ * rings: the store-buffering shape. Result: (sibling decided to block, sibling still marked
+ * sleeping at the end). Blocking unclaimed means the pushed actor waits until its own worker gets
+ * to it, however long that worker's turns take, with a sibling asleep.
+ */
+@JCStressTest
+@Outcome(id = "false, false", expect = Expect.ACCEPTABLE, desc = "the sibling's re-scan saw the pushed actor: it stays awake")
+@Outcome(id = "true, false", expect = Expect.ACCEPTABLE, desc = "the sibling blocks, but the pusher claimed it and unparked it")
+@Outcome(id = "true, true", expect = Expect.FORBIDDEN, desc = "lost wake-up: a sibling sleeps, unclaimed, beside a full ring")
+@Outcome(id = "false, true", expect = Expect.FORBIDDEN, desc = "awake but still counted as sleeping")
+@State
+public class LocalPushVersusParkTest {
+
+    private final WorkStealingDispatcher pool = new WorkStealingDispatcher("jcstress", "push", 2, 32);
+    private final Worker pusher = pool.workers()[0];
+    private final Worker sibling = pool.workers()[1];
+    private final Schedulable pushed = turn -> false;
+
+    public LocalPushVersusParkTest() {
+        sibling.bind(new Thread()); // never started: an unpark aimed at it is harmless
+        pusher.scheduleFromHere(turn -> false); // the next slot: the push below makes a second runnable actor
+    }
+
+    @Actor
+    public void pusher() {
+        pusher.pushLocal(pushed);
+    }
+
+    @Actor
+    public void sibling(ZZ_Result r) {
+        r.r1 = sibling.prepareToPark();
+    }
+
+    @Arbiter
+    public void end(ZZ_Result r) {
+        r.r2 = sibling.isSleeping();
+    }
+}
