@@ -3,13 +3,14 @@ package io.github.rota.mailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.spi.pool.LinkedEnvelopeQueue;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
  * Unbounded multi-producer single-consumer mailbox: Vyukov's intrusive MPSC linked queue, with the
- * envelopes themselves as the nodes (linked through {@link Envelope#soNext}), so enqueueing
+ * envelopes themselves as the nodes (linked through their own {@code next}, see {@link LinkedEnvelopeQueue}), so enqueueing
  * allocates nothing.
  *
  * <p>Structure: {@code producerNode} is the last envelope enqueued (swapped in by every producer);
@@ -40,7 +41,7 @@ import java.util.Objects;
  *   <li>size is O(1) and exact when quiescent ({@code sizeCountsAcceptedMinusDequeued}).</li>
  * </ul>
  */
-final class UnboundedMailbox implements Mailbox {
+final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     private static final VarHandle PRODUCER_NODE;
     private static final VarHandle PRODUCER_COUNT;
@@ -76,19 +77,19 @@ final class UnboundedMailbox implements Mailbox {
 
     @Override
     public boolean enqueue(Envelope envelope) {
-        envelope.spNext(null);
+        spNext(envelope, null);
         PRODUCER_COUNT.getAndAdd(this, 1L);
         Envelope previous = (Envelope) PRODUCER_NODE.getAndSet(this, envelope);
         // Window: the envelope is counted and hasMessages() is true, but the consumer cannot reach
         // it until this release store links it in.
-        previous.soNext(envelope);
+        soNext(previous, envelope);
         return true;
     }
 
     @Override
     public Envelope dequeue() {
         Envelope sentinel = consumerNode;
-        Envelope next = sentinel.lvNext();
+        Envelope next = lvNext(sentinel);
         if (next == null) {
             return null;
         }
@@ -105,7 +106,7 @@ final class UnboundedMailbox implements Mailbox {
      * published), with acquire ordering, so the caller also sees what its producer did before.
      */
     boolean canDequeue() {
-        return consumerNode.lvNext() != null;
+        return lvNext(consumerNode) != null;
     }
 
     @Override

@@ -1,12 +1,12 @@
 package io.github.rota.mailbox;
 
 import io.github.rota.spi.pool.Envelope;
-import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.spi.pool.RecyclingEnvelopePool;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** An allocating pool that records what is released to it. */
-final class RecordingPool implements EnvelopePool {
+final class RecordingPool extends RecyclingEnvelopePool {
 
     final Queue<Envelope> released = new ConcurrentLinkedQueue<>();
 
@@ -22,7 +22,7 @@ final class RecordingPool implements EnvelopePool {
 
     @Override
     public void release(Envelope envelope) {
-        envelope.reset();
+        resetForReuse(envelope, false);
         released.add(envelope);
     }
 }

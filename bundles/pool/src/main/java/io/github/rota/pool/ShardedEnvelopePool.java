@@ -3,7 +3,7 @@ package io.github.rota.pool;
 import io.github.rota.spi.pool.EnvelopePoolStats;
 
 import io.github.rota.spi.pool.Envelope;
-import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.spi.pool.RecyclingEnvelopePool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code resetClearsEveryPerMessageFieldButTheHomeShard},
  * {@code concurrentUseKeepsEveryEnvelopeInExactlyOnePlace}.
  */
-final class ShardedEnvelopePool implements EnvelopePool {
+final class ShardedEnvelopePool extends RecyclingEnvelopePool {
 
     static final int MIN_SHARDS = 8;
     static final int MAX_SHARDS = 128;
@@ -89,16 +89,11 @@ final class ShardedEnvelopePool implements EnvelopePool {
 
     @Override
     public void release(Envelope envelope) {
-        if (debug) {
-            if (envelope.isRecycled()) {
-                throw new IllegalStateException("envelope released twice (home shard " + envelope.homeShard()
-                        + ", generation " + envelope.generation() + "): a mailbox returned it while it was already in the pool");
-            }
-            envelope.reset();
-            envelope.markRecycled();
-        } else {
-            envelope.reset();
+        if (debug && envelope.isRecycled()) {
+            throw new IllegalStateException("envelope released twice (home shard " + envelope.homeShard()
+                    + ", generation " + envelope.generation() + "): a mailbox returned it while it was already in the pool");
         }
+        resetForReuse(envelope, debug);
         // Always the shard that made it, whatever shard the caller had in mind.
         int home = envelope.homeShard() & mask;
         if (!shards[home].offer(envelope)) {

@@ -9,7 +9,11 @@ import java.lang.invoke.VarHandle;
  * linked mailbox needs no node of its own. Envelopes are recycled by an {@link EnvelopePool}.
  *
  * <p>Ownership: an envelope is in exactly one place at a time: the pool, one mailbox, or in hand
- * on one thread. Code never keeps a reference to an envelope after handing it on.
+ * on one thread. Code never keeps a reference to an envelope after handing it on. The operations
+ * that belong to one owner are reachable only from that owner's type: the link only from a
+ * {@link LinkedEnvelopeQueue} (a mailbox that links envelopes), the reset for reuse only from a
+ * {@link RecyclingEnvelopePool}. Everyone else sees {@link #fill}, the reads, and
+ * {@link #clearMessage}.
  *
  * <p>Memory ordering: {@code message} and {@code sender} are plain fields; they are published by
  * the release store of {@code next} (or the queue operation) that hands the envelope over.
@@ -67,10 +71,18 @@ public final class Envelope {
     }
 
     /**
-     * Clears every per-message field (message, sender, link) and starts a new generation; keeps
-     * the home shard.
+     * Drops the message and the sender once their turn is done with them, keeping the link and the
+     * generation: the envelope may stay in its mailbox as a sentinel (the unbounded mailbox keeps
+     * the last one it handed out) or wait a dequeue before it is recycled, and an idle actor's
+     * mailbox must not keep its last message and sender reachable meanwhile.
      */
-    public void reset() {
+    public void clearMessage() {
+        message = null;
+        sender = null;
+    }
+
+    /** Pool only ({@link RecyclingEnvelopePool}): clears message, sender and link, and starts a new generation. */
+    void reset() {
         message = null;
         sender = null;
         state += GENERATION_STEP;
@@ -87,8 +99,8 @@ public final class Envelope {
         return state >>> 1;
     }
 
-    /** Marks the envelope as back in the pool, until it is filled again (debug mode). */
-    public void markRecycled() {
+    /** Pool only: marks the envelope as back in the pool, until it is filled again (debug mode). */
+    void markRecycled() {
         state |= RECYCLED;
     }
 
@@ -112,26 +124,18 @@ public final class Envelope {
         return homeShard;
     }
 
-    /** {@return the next envelope in a linked mailbox, with acquire (volatile) ordering} */
-    public Envelope lvNext() {
+    /** Linked queue only ({@link LinkedEnvelopeQueue}): the next envelope, with acquire (volatile) ordering. */
+    Envelope lvNext() {
         return (Envelope) NEXT.getVolatile(this);
     }
 
-    /**
-     * Links the next envelope, with release ordering: publishes this envelope's fields.
-     *
-     * @param next the next envelope
-     */
-    public void soNext(Envelope next) {
+    /** Linked queue only: links the next envelope with release ordering, which publishes this one's fields. */
+    void soNext(Envelope next) {
         NEXT.setRelease(this, next);
     }
 
-    /**
-     * Links the next envelope plainly, before this envelope is published.
-     *
-     * @param next the next envelope
-     */
-    public void spNext(Envelope next) {
+    /** Linked queue only: links the next envelope plainly, before this envelope is published. */
+    void spNext(Envelope next) {
         NEXT.set(this, next);
     }
 
