@@ -7,7 +7,7 @@ import java.lang.invoke.VarHandle;
  * The schedule state of an actor, one word per actor (the seed's Idle / Scheduled / Processing,
  * plus Closed once the actor has stopped). Each transition is one method:
  * <pre>
- *            trySchedule (producer, read then CAS)    takeForProcessing (worker, opaque store)
+ *            trySchedule (producer, read then CAS)    takeForProcessing (worker, CAS)
  *   IDLE  ───────────────────────────────▶ SCHEDULED ─────────────────────────────▶ PROCESSING
  *    ▲                                          ▲                                     │  │  │
  *    │          yieldToScheduled (owner: budget spent, work left; re-queued)         │  │  │
@@ -20,11 +20,11 @@ import java.lang.invoke.VarHandle;
  * <ul>
  *   <li>exactly one of many racing producers wins IDLE → SCHEDULED, so an actor is queued at most
  *       once — {@code ScheduleStateTest.exactlyOneOfManyRacingProducersSchedules};</li>
- *   <li>at most one thread holds PROCESSING: only the thread a dispatcher hands the one queued
- *       scheduling to takes it (the dispatcher's queues hand each element out once, see
- *       {@code Dispatcher#schedule}), so SCHEDULED → PROCESSING needs no CAS — as in Pekko's
- *       mailbox, whose run does not claim again what scheduling claimed. The taker got the actor
- *       through its queue's release/acquire, which also orders this word;</li>
+ *   <li>at most one thread holds PROCESSING: SCHEDULED → PROCESSING is a CAS. A correct dispatcher
+ *       hands the one queued scheduling to one thread only, but the dispatcher SPI is implemented by
+ *       third parties, and one that hands it to two threads must not make an actor run twice at
+ *       once: the losing thread's turn does nothing and is reported —
+ *       {@code ScheduleStateTest.exactlyOneOfTwoThreadsHandedTheSameSchedulingTakesIt};</li>
  *   <li>no lost wake-up: the owner's store of IDLE is volatile and is followed by volatile reads of
  *       the mailboxes, while a producer's enqueue (volatile) is followed by a volatile read of this
  *       word; one of the two always sees the other —
@@ -53,6 +53,12 @@ abstract class ScheduleState {
 
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
+    /**
+     * The thread holding PROCESSING, or {@code null}. Plain: written by that thread right after
+     * taking the actor and cleared right before each release (the volatile store that follows
+     * publishes the clearing to the next taker), so a thread never finds itself here by mistake.
+     */
+    private Thread holder;
 
     /** Producer side: IDLE → SCHEDULED. The winner must hand the actor to its dispatcher. */
     final boolean trySchedule() {
@@ -60,29 +66,39 @@ abstract class ScheduleState {
     }
 
     /**
-     * Worker side: SCHEDULED → PROCESSING at the start of a turn, by the one thread the scheduling
-     * was handed to. {@code false} only for an actor that is not scheduled (idle or closed).
+     * Worker side: SCHEDULED → PROCESSING at the start of a turn. A CAS, so that of two threads a
+     * faulty dispatcher handed the same scheduling to, only one runs the turn.
+     *
+     * @return {@code false} if the actor is not scheduled (closed, or taken by another thread)
      */
     final boolean takeForProcessing() {
-        if ((int) STATE.getOpaque(this) != SCHEDULED) {
+        if (!STATE.compareAndSet(this, SCHEDULED, PROCESSING)) {
             return false;
         }
-        STATE.setOpaque(this, PROCESSING);
+        holder = Thread.currentThread();
         return true;
+    }
+
+    /** {@return whether the calling thread is running a turn of this actor now} */
+    final boolean isHeldByCurrentThread() {
+        return holder == Thread.currentThread();
     }
 
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
     final void yieldToScheduled() {
+        holder = null;
         STATE.setVolatile(this, SCHEDULED);
     }
 
     /** Owner: PROCESSING → IDLE. Volatile, so the mailbox re-check that follows cannot move above it. */
     final void setIdle() {
+        holder = null;
         STATE.setVolatile(this, IDLE);
     }
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */
     final void close() {
+        holder = null;
         STATE.setVolatile(this, CLOSED);
     }
 

@@ -48,6 +48,23 @@ class ScheduleStateTest {
         }
     }
 
+    @Test
+    void exactlyOneOfTwoThreadsHandedTheSameSchedulingTakesIt() throws Exception {
+        // A broken dispatcher (the SPI is implemented by third parties) may hand one scheduling to
+        // two threads; the schedule state must still let only one of them run the turn.
+        for (int round = 0; round < 2_000; round++) {
+            State s = new State();
+            s.trySchedule();
+            AtomicInteger takers = new AtomicInteger();
+            race(2, () -> {
+                if (s.takeForProcessing()) {
+                    takers.incrementAndGet();
+                }
+            });
+            assertThat(takers).hasValue(1);
+        }
+    }
+
     private static void race(int threads, Runnable action) throws Exception {
         CyclicBarrier start = new CyclicBarrier(threads);
         List<Thread> started = new ArrayList<>();

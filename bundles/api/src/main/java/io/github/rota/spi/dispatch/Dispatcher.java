@@ -33,8 +33,10 @@ public interface Dispatcher {
 
     /**
      * Makes a schedulable run a turn soon. Thread-safe; called by producers on any thread. Each call
-     * leads to exactly one {@link Schedulable#runTurn} (or to the schedulable being handed back by
-     * {@link #stop()}), on one thread: schedulables rely on it and do not check it again.
+     * must lead to exactly one {@link Schedulable#runTurn} (or to the schedulable being handed back by
+     * {@link #stop()}), on one thread. Rota's actors still guard against a dispatcher that breaks
+     * this: of two threads handed one scheduling, only one runs the turn, and the other is reported
+     * as a {@link io.github.rota.api.DispatcherError}.
      *
      * @param schedulable the work, which has just become ready
      * @throws java.util.concurrent.RejectedExecutionException if the dispatcher has stopped
