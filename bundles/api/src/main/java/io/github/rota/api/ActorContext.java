@@ -2,12 +2,16 @@ package io.github.rota.api;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * What an actor can do to and around itself: its own reference, its parent, its children and
- * death watch. Valid only on the actor's own turn, from the thread running it; do not keep it or
- * pass it to other threads.
+ * death watch. Valid only on the actor's own turn, from the thread running it: used from anywhere
+ * else (a callback, another thread) every method but {@link #self()}, {@link #parent()} and
+ * {@link #system()} throws {@link IllegalStateException}. Do not keep it; to act on the result of
+ * something asynchronous, {@linkplain #pipeToSelf pipe it to yourself}.
  *
  * @param <M> the actor's message type
  */
@@ -80,4 +84,27 @@ public interface ActorContext<M> {
      * @throws Exception what {@code work} throws
      */
     <T> T blocking(Callable<T> work) throws Exception;
+
+    /**
+     * Delivers the outcome of {@code stage} to this actor as a message. When the stage completes, on
+     * whatever thread that happens, the outcome is queued in this actor's mailbox like any message;
+     * in that message's turn {@code toMessage} turns the value or the failure into a message of this
+     * actor's type, which {@link Actor#receive} then handles (with no sender). {@code toMessage} runs
+     * inside the turn, so it may read and change the actor's state. This is how an actor uses an
+     * {@linkplain ActorRef#ask ask}'s answer without blocking its worker and without touching its
+     * state from another thread:
+     * <pre>{@code
+     * context.pipeToSelf(inventory.ask(new Reserve(item), Duration.ofSeconds(1)),
+     *         (reserved, failure) -> failure == null ? new Reserved(item) : new ReservationFailed(item, failure));
+     * }</pre>
+     * If the actor has stopped by then, the outcome becomes a dead letter.
+     *
+     * @param stage the work whose outcome the actor waits for
+     * @param toMessage turns the value (and a {@code null} failure), or the failure (unwrapped from
+     *                  a {@link java.util.concurrent.CompletionException}), into a message; must
+     *                  not return {@code null}; a failure it throws goes to supervision
+     * @param <T> the stage's value type
+     * @throws NullPointerException if an argument is null
+     */
+    <T> void pipeToSelf(CompletionStage<T> stage, BiFunction<? super T, ? super Throwable, ? extends M> toMessage);
 }

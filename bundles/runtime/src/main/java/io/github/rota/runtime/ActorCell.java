@@ -26,6 +26,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +52,12 @@ import org.slf4j.LoggerFactory;
 final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveContext<M> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
+    /**
+     * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
+     * between its two stores) before it yields: about a microsecond, enough for a producer that is
+     * still running, far less than the time slice of one the OS has preempted.
+     */
+    static final int PUBLICATION_SPINS = 64;
 
     private enum Lifecycle {
         /** CREATE not yet processed. */
@@ -85,6 +94,9 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private ArrayDeque<Stashed> stash;
     private ArrayDeque<Stashed> unstashed;
     private boolean reportedInterrupt;
+    /** The dispatcher refused the actor: it is stopping in place ({@link #rejected}). */
+    private boolean refused;
+
     private Set<LocalActorRef<?>> watching;
     private Set<ActorCell<?>> watchers;
 
@@ -116,12 +128,12 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     void tell(Object msg, ActorRef<?> from) {
         Objects.requireNonNull(msg, "message");
-        if (msg == PoisonPill.INSTANCE && !isClosed()) {
-            sendSystem(SystemMessage.terminate());
+        if (msg == PoisonPill.INSTANCE) {
+            sendSystem(SystemMessage.poisonPill(from)); // refused once closed: then a dead letter
             return;
         }
         if (isClosed()) {
-            system.deadLetter(msg, from, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+            deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
             return;
         }
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
@@ -156,48 +168,102 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
     }
 
-    /** The dispatcher refused us. We hold SCHEDULED and are on no queue, so we are the sole consumer. */
+    /**
+     * The dispatcher refused us: it has stopped for good, so this actor can never run there again.
+     * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
+     * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
+     * and its system messages are still answered — its children stop, {@code postStop} runs if the
+     * actor was created, watchers get {@code Terminated} and the parent its child's end, so stopping
+     * the parent and terminating the system complete. While it waits for its children, each system
+     * message (a child's end) is refused in turn and brings it back here.
+     */
     void rejected(RuntimeException cause) {
-        system.dispatcherError(dispatcher.id(), cause, self);
-        do {
-            for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
-                deadLetterUserMessage(e.message(), e.sender(), DeadLetter.Reason.DISPATCHER_REJECTED);
+        if (!takeForProcessing()) {
+            return; // cannot happen: we hold SCHEDULED
+        }
+        if (!refused) {
+            refused = true;
+            system.dispatcherError(dispatcher.id(), cause, self);
+        }
+        try {
+            deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+            beginStop();
+            while (lifecycle != Lifecycle.TERMINATED) {
+                if (!processSystemMessage()) {
+                    deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+                    if (finishOrReclaim()) {
+                        return; // waiting for children: the next system message is refused and returns here
+                    }
+                }
             }
-            setIdle();
-        } while (mailbox.hasMessages() && trySchedule());
+        } catch (RuntimeException | Error fault) {
+            system.dispatcherError(dispatcher.id(), fault, self);
+            if (!isClosed()) {
+                finishOrReclaim();
+            }
+        }
+    }
+
+    /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
+    private void deadLetterMailbox(DeadLetter.Reason reason) {
+        for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
+            deadLetterUserMessage(e.message(), e.sender(), reason);
+        }
     }
 
     // ---------------------------------------------------------------- the turn
 
+    /**
+     * One turn: system messages first, then user messages, one budget for both (a stream of system
+     * messages — watches, children stopping — cannot hold a turn either). The budget is the
+     * dispatcher's, or the actor's own if that is lower: an operator lowering a dispatcher's budget
+     * live reins in every actor on it.
+     */
     @Override
     public boolean runTurn(Turn turn) {
         if (!takeForProcessing()) {
+            if (!isClosed()) {
+                // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
+                system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
+                        + "' handed one scheduling of " + self.path() + " to two threads; this one does not run it"), self);
+            }
             return false;
         }
-        int budget = props.throughput() > 0 ? props.throughput() : turn.budget();
+        int budget = props.throughput() > 0 ? Math.min(props.throughput(), turn.budget()) : turn.budget();
         int spent = 0;
         int handled = 0;
         try {
             while (true) {
-                if (processSystemMessage()) {
-                    if (lifecycle == Lifecycle.TERMINATED) {
-                        return false;
-                    }
-                } else if (spent >= budget) {
+                if (spent >= budget) {
                     if (hasRunnableWork() || !finishOrReclaim()) {
                         yieldToScheduled();
                         return true;
                     }
                     return false;
-                } else if (processUserMessage()) {
+                }
+                if (processSystemMessage()) {
                     spent++;
-                    handled++;
-                } else if (finishOrReclaim()) {
-                    return false;
-                } else {
-                    // Reclaimed: a message arrived (or is being published) after we looked. Counting
-                    // the retry bounds a turn that waits for a preempted producer's link.
-                    spent++;
+                    if (lifecycle == Lifecycle.TERMINATED) {
+                        return false;
+                    }
+                    continue;
+                }
+                switch (processUserMessage()) {
+                    case HANDLED -> {
+                        spent++;
+                        handled++;
+                    }
+                    case PUBLISHING -> {
+                        // A producer was preempted between its two stores: let the others run meanwhile.
+                        yieldToScheduled();
+                        return true;
+                    }
+                    case NONE -> {
+                        if (finishOrReclaim()) {
+                            return false;
+                        }
+                        // Reclaimed: a message arrived after we looked; the next round takes it.
+                    }
                 }
             }
         } catch (Throwable fault) {
@@ -238,18 +304,34 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
                 && ((unstashed != null && !unstashed.isEmpty()) || mailbox.hasMessages()));
     }
 
-    private boolean processUserMessage() {
+    /** What one attempt to handle a user message found. */
+    private enum Take {
+        /** A message was handled. */
+        HANDLED,
+        /** None to handle (or user messages are withheld): the turn may end. */
+        NONE,
+        /** One is counted but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
+        PUBLISHING
+    }
+
+    private Take processUserMessage() {
         if (!userMessagesEnabled()) {
-            return false;
+            return Take.NONE;
         }
         if (unstashed != null && !unstashed.isEmpty()) {
             Stashed next = unstashed.pollFirst();
             invoke(next.message(), next.sender());
-            return true;
+            return Take.HANDLED;
         }
         Envelope envelope = mailbox.dequeue();
         if (envelope == null) {
-            return false;
+            if (!mailbox.hasMessages()) {
+                return Take.NONE;
+            }
+            envelope = awaitPublication();
+            if (envelope == null) {
+                return Take.PUBLISHING;
+            }
         }
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
         if (system.checksEnvelopes()) {
@@ -257,7 +339,29 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         } else {
             invoke(envelope.message(), envelope.sender());
         }
-        return true;
+        // It may stay in the mailbox (as its sentinel) until the next message, which for an idle
+        // actor can be never: it must not keep this message and its sender alive meanwhile.
+        envelope.clearMessage();
+        return Take.HANDLED;
+    }
+
+    /**
+     * The mailbox counts a message it cannot hand out: a producer is between its two stores (a
+     * linked mailbox's swap and link, an array queue's claim and publish). A running producer
+     * finishes within nanoseconds; one the OS has preempted may take a time slice, which is not
+     * worth spinning through.
+     *
+     * @return the message, if it was published within {@value #PUBLICATION_SPINS} retries; or {@code null}
+     */
+    private Envelope awaitPublication() {
+        for (int i = 0; i < PUBLICATION_SPINS; i++) {
+            Thread.onSpinWait();
+            Envelope envelope = mailbox.dequeue();
+            if (envelope != null) {
+                return envelope;
+            }
+        }
+        return null;
     }
 
     /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
@@ -283,6 +387,9 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
                 if (watching != null && watching.remove(stopped)) {
                     actor.onTerminated(this, new Terminated(stopped));
                 }
+            } else if (msg instanceof Piped<?, ?> piped) {
+                message = piped.toMessage(self.path()); // in the turn: the function may use the actor's state
+                actor.receive(this);
             } else {
                 actor.receive(this);
             }
@@ -325,6 +432,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         switch (m.kind) {
             case CREATE -> create();
             case TERMINATE -> beginStop();
+            case POISON_PILL -> {
+                if (lifecycle == Lifecycle.STOPPING) {
+                    system.deadLetter(PoisonPill.INSTANCE, m.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+                } else {
+                    beginStop();
+                }
+            }
             case WATCH -> addWatcher(m.cell);
             case UNWATCH -> {
                 if (watchers != null) {
@@ -579,7 +693,9 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     }
 
     private void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
-        if (!(msg instanceof DeathWatchSignal)) {
+        if (msg instanceof Piped<?, ?> piped) {
+            system.deadLetter(piped.outcome(), from, self, reason);
+        } else if (!(msg instanceof DeathWatchSignal)) {
             system.deadLetter(msg, from, self, reason);
         }
     }
@@ -655,6 +771,20 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     // ---------------------------------------------------------------- ReceiveContext
 
+    /**
+     * A context is valid only during the call it was passed to, on the thread running the turn: one
+     * captured in a callback would otherwise read whichever message is current when it runs, and
+     * reply to that message's sender. Such a call fails loudly instead. ({@link #self()},
+     * {@link #parent()} and {@link #system()} are immutable and work anywhere.)
+     */
+    private void checkOnTurn(String operation) {
+        if (!isHeldByCurrentThread()) {
+            throw new IllegalStateException(operation + "() on the context of " + self.path() + " was called outside"
+                    + " its turn, on thread " + Thread.currentThread().getName() + ": a context is valid only during the"
+                    + " call it was passed to; to act on a callback's result, use pipeToSelf");
+        }
+    }
+
     @Override
     public ActorRef<M> self() {
         return self;
@@ -672,17 +802,22 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public <C> ActorRef<C> spawn(Props<C> childProps, String name) {
+        checkOnTurn("spawn");
         return spawnChild(childProps, name);
     }
 
     @Override
-    public synchronized Optional<ActorRef<?>> child(String name) {
-        ActorCell<?> child = children == null ? null : children.get(name);
-        return Optional.ofNullable(child == null ? null : child.self);
+    public Optional<ActorRef<?>> child(String name) {
+        checkOnTurn("child");
+        synchronized (this) {
+            ActorCell<?> child = children == null ? null : children.get(name);
+            return Optional.ofNullable(child == null ? null : child.self);
+        }
     }
 
     @Override
     public void stop(ActorRef<?> ref) {
+        checkOnTurn("stop");
         Objects.requireNonNull(ref, "ref");
         if (ref.equals(self)) {
             sendSystem(SystemMessage.terminate());
@@ -695,6 +830,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public <T> T blocking(Callable<T> work) throws Exception {
+        checkOnTurn("blocking");
         Objects.requireNonNull(work, "work");
         dispatcher.beforeBlocking();
         return work.call();
@@ -702,6 +838,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public void watch(ActorRef<?> ref) {
+        checkOnTurn("watch");
         LocalActorRef<?> target = local(ref, "watch");
         if (target.cell == this) {
             return;
@@ -716,6 +853,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public void unwatch(ActorRef<?> ref) {
+        checkOnTurn("unwatch");
         LocalActorRef<?> target = local(ref, "unwatch");
         if (watching != null && watching.remove(target)) {
             target.cell.sendSystem(SystemMessage.unwatch(this));
@@ -733,17 +871,20 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     @Override
     @SuppressWarnings("unchecked")
     public M message() {
+        checkOnTurn("message");
         return (M) message;
     }
 
     @Override
     public ActorRef<?> sender() {
+        checkOnTurn("sender");
         return sender;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void reply(Object reply) {
+        checkOnTurn("reply");
         Objects.requireNonNull(reply, "reply");
         if (sender == null) {
             system.deadLetter(reply, self, null, DeadLetter.Reason.NO_RECIPIENT);
@@ -754,6 +895,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public void stash() {
+        checkOnTurn("stash");
         if (message == null) {
             throw new IllegalStateException("stash() is only valid while handling a message");
         }
@@ -765,6 +907,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     @Override
     public void unstashAll() {
+        checkOnTurn("unstashAll");
         if (stash == null || stash.isEmpty()) {
             return;
         }
@@ -778,6 +921,18 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     }
 
     @Override
+    public <T> void pipeToSelf(CompletionStage<T> stage, BiFunction<? super T, ? super Throwable, ? extends M> toMessage) {
+        checkOnTurn("pipeToSelf");
+        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(toMessage, "toMessage");
+        stage.whenComplete((value, failure) -> tell(new Piped<>(value, unwrap(failure), toMessage), null));
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
+    @Override
     public String toString() {
         return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
     }
@@ -788,5 +943,23 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     /** A death-watch notification travelling through the watcher's user mailbox. */
     record DeathWatchSignal(LocalActorRef<?> ref) {
+    }
+
+    /** The outcome of a stage piped to the actor ({@link #pipeToSelf}), travelling through its user mailbox. */
+    private record Piped<T, M>(T value, Throwable failure, BiFunction<? super T, ? super Throwable, ? extends M> function) {
+
+        /** In the actor's turn. */
+        M toMessage(String path) {
+            M mapped = function.apply(value, failure);
+            if (mapped == null) {
+                throw new NullPointerException("the pipeToSelf function of " + path + " returned null");
+            }
+            return mapped;
+        }
+
+        /** What a dead letter carries: the value, or the failure. */
+        Object outcome() {
+            return failure != null ? failure : value;
+        }
     }
 }

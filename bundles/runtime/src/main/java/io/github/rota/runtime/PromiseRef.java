@@ -2,18 +2,40 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The sender of an {@link ActorRef#ask}: a reference whose first message completes a future. The
- * system keeps it only until the reply, the timeout or termination; a reply after completion or
- * timeout becomes a dead letter. Name and path are made only when asked for.
+ * The sender of an {@link ActorRef#ask}: a reference whose first message answers the ask. The
+ * system keeps it only until the reply, the timeout or termination; a reply after one of those
+ * becomes a dead letter. Name and path are made only when asked for.
+ *
+ * <p>Threads: whichever of the reply (on the replying actor's worker), the timeout (the system's
+ * scheduler thread) and termination comes first settles the ask, by a CAS on {@code settled}. The
+ * future is then completed on {@link #COMPLETIONS}, never on the settling thread: completing it
+ * runs every callback attached to it, and on the replier's worker that would be user code running
+ * inside another actor's turn, possibly at the same time as the asking actor.
  */
 final class PromiseRef implements ActorRef<Object> {
+
+    /** Where answers are completed: the JDK's default for asynchronous completion. */
+    private static final Executor COMPLETIONS = ForkJoinPool.commonPool();
+    private static final VarHandle SETTLED;
+
+    static {
+        try {
+            SETTLED = MethodHandles.lookup().findVarHandle(PromiseRef.class, "settled", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final RotaActorSystem system;
     private final long id;
@@ -21,6 +43,8 @@ final class PromiseRef implements ActorRef<Object> {
     private final Duration timeout;
     private final long deadlineNanos;
     private final CompletableFuture<Object> future = new CompletableFuture<>();
+    @SuppressWarnings("unused") // accessed through SETTLED
+    private volatile boolean settled;
 
     PromiseRef(RotaActorSystem system, long id, ActorRef<?> target, Duration timeout) {
         this.system = system;
@@ -30,8 +54,9 @@ final class PromiseRef implements ActorRef<Object> {
         this.deadlineNanos = System.nanoTime() + timeout.toNanos();
     }
 
-    CompletableFuture<Object> future() {
-        return future;
+    /** {@return what the asker gets: completed off the settling thread} */
+    CompletionStage<Object> answer() {
+        return future.minimalCompletionStage();
     }
 
     ActorRef<?> target() {
@@ -39,19 +64,35 @@ final class PromiseRef implements ActorRef<Object> {
     }
 
     /**
+     * Answers the ask with a failure, unless it is answered already.
+     *
+     * @return whether this call answered it
+     */
+    boolean fail(Throwable failure) {
+        if (!settle()) {
+            return false;
+        }
+        COMPLETIONS.execute(() -> future.completeExceptionally(failure));
+        return true;
+    }
+
+    /**
      * @param now {@link System#nanoTime()}
      * @return {@code true} if the ask is over (answered, or timed out by this call)
      */
     boolean expireIfDue(long now) {
-        if (future.isDone()) {
+        if (settled) {
             return true;
         }
         if (now - deadlineNanos < 0) {
             return false;
         }
-        future.completeExceptionally(new TimeoutException(
-                "ask of " + target.path() + " timed out after " + timeout.toMillis() + " ms"));
+        fail(new TimeoutException("ask of " + target.path() + " timed out after " + timeout.toMillis() + " ms"));
         return true;
+    }
+
+    private boolean settle() {
+        return !settled && SETTLED.compareAndSet(this, false, true);
     }
 
     @Override
@@ -72,9 +113,11 @@ final class PromiseRef implements ActorRef<Object> {
     @Override
     public void tell(Object message, ActorRef<?> sender) {
         Objects.requireNonNull(message, "message");
-        if (!future.complete(message)) {
+        if (!settle()) {
             system.deadLetter(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
+            return;
         }
+        COMPLETIONS.execute(() -> future.complete(message));
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.EventStream;
 import io.github.rota.api.MailboxDepth;
+import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -262,14 +263,18 @@ final class RotaActorSystem implements ActorSystem {
                     LOG.error("dispatcher '{}' failed to stop", slot.id(), e);
                 }
             }
-            // Every actor has stopped: no reply can come any more.
+            // Every actor has stopped: no reply can come any more. Termination completes once those
+            // asks have failed (their stages complete on another thread).
+            List<CompletableFuture<?>> failedAsks = new ArrayList<>();
             for (PromiseRef promise = pendingAsks.poll(); promise != null; promise = pendingAsks.poll()) {
-                promise.future().completeExceptionally(new IllegalStateException(
+                promise.fail(new IllegalStateException(
                         "actor system '" + name + "' terminated before " + promise.target().path() + " replied"));
+                failedAsks.add(promise.answer().toCompletableFuture());
             }
             scheduler.shutdown();
             LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.sum());
-            terminated.complete(null);
+            CompletableFuture.allOf(failedAsks.toArray(CompletableFuture[]::new))
+                    .whenComplete((done, failure) -> terminated.complete(null));
         });
     }
 
@@ -339,15 +344,14 @@ final class RotaActorSystem implements ActorSystem {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
         PromiseRef promise = new PromiseRef(this, askNames.incrementAndGet(), target, timeout);
-        CompletableFuture<Object> future = promise.future();
         pendingAsks.add(promise);
         if (terminated.isDone()) {
             pendingAsks.remove(promise);
-            future.completeExceptionally(new IllegalStateException("actor system '" + name + "' has terminated"));
-            return (CompletionStage<R>) future.minimalCompletionStage();
+            promise.fail(new IllegalStateException("actor system '" + name + "' has terminated"));
+            return (CompletionStage<R>) promise.answer();
         }
         target.tell(message, promise);
-        return (CompletionStage<R>) future.minimalCompletionStage();
+        return (CompletionStage<R>) promise.answer();
     }
 
     void deadLetter(Object message, ActorRef<?> sender, ActorRef<?> recipient, DeadLetter.Reason reason) {
@@ -364,10 +368,15 @@ final class RotaActorSystem implements ActorSystem {
         eventStream.publish(new DispatcherError(dispatcherId, cause, actor));
     }
 
-    /** A system message reached a stopped actor. Only a watch needs an answer: the actor is gone. */
+    /**
+     * A system message reached a stopped actor. A watch needs an answer (the actor is gone), and a
+     * PoisonPill, which a user sent, becomes a dead letter; the others have nothing left to do.
+     */
     void undeliverable(ActorCell<?> stopped, SystemMessage message) {
         if (message.kind == SystemMessage.Kind.WATCH) {
             message.cell.sendSystem(SystemMessage.deathWatchNotification(stopped));
+        } else if (message.kind == SystemMessage.Kind.POISON_PILL) {
+            deadLetter(PoisonPill.INSTANCE, message.sender, stopped.self, DeadLetter.Reason.RECIPIENT_STOPPED);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.github.rota.runtime;
 
+import io.github.rota.api.ActorRef;
+
 /**
  * A message of the actor machinery, travelling through an actor's {@link SystemQueue} ahead of
  * user messages. One class with a {@link Kind} rather than a class per kind: the queue links them
@@ -10,8 +12,13 @@ final class SystemMessage {
     enum Kind {
         /** First message of every actor: create the instance, run {@code preStart}. */
         CREATE,
-        /** Stop: children first, then {@code postStop}; also what a PoisonPill becomes. */
+        /** Stop: children first, then {@code postStop}. */
         TERMINATE,
+        /**
+         * A {@link io.github.rota.api.PoisonPill} from {@link #sender}: stops the actor like
+         * TERMINATE, and becomes a dead letter if the actor is already stopping or has stopped.
+         */
+        POISON_PILL,
         /** {@link #cell} starts watching the recipient. */
         WATCH,
         /** {@link #cell} stops watching the recipient. */
@@ -31,13 +38,20 @@ final class SystemMessage {
     final Kind kind;
     final ActorCell<?> cell;
     final Throwable cause;
+    /** Who sent a POISON_PILL, for its dead letter; {@code null} otherwise. */
+    final ActorRef<?> sender;
     /** Link in a {@link SystemQueue}; written before the message is published by the queue's CAS. */
     SystemMessage next;
 
     private SystemMessage(Kind kind, ActorCell<?> cell, Throwable cause) {
+        this(kind, cell, cause, null);
+    }
+
+    private SystemMessage(Kind kind, ActorCell<?> cell, Throwable cause, ActorRef<?> sender) {
         this.kind = kind;
         this.cell = cell;
         this.cause = cause;
+        this.sender = sender;
     }
 
     static SystemMessage create() {
@@ -46,6 +60,10 @@ final class SystemMessage {
 
     static SystemMessage terminate() {
         return new SystemMessage(Kind.TERMINATE, null, null);
+    }
+
+    static SystemMessage poisonPill(ActorRef<?> sender) {
+        return new SystemMessage(Kind.POISON_PILL, null, null, sender);
     }
 
     static SystemMessage watch(ActorCell<?> watcher) {

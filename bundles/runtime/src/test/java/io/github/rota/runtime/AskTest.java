@@ -4,17 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
 import io.github.rota.testkit.ActorSystemExtension;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -82,6 +86,97 @@ class AskTest {
                 .hasMessage("actor system 'asker' terminated before rota://asker/user/silent replied");
         assertThatThrownBy(() -> silent.ask("again?", Duration.ofSeconds(1)).toCompletableFuture().get())
                 .cause().isInstanceOf(IllegalStateException.class).hasMessage("actor system 'asker' has terminated");
+    }
+
+    @Test
+    void callbacksOnAnAskNeverRunOnTheReplyingActorsWorker(ActorSystem system) throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<String> replierRanOn = new AtomicReference<>();
+        ActorRef<String> replier = system.spawn(Props.create(() -> context -> {
+            replierRanOn.set(Thread.currentThread().getName());
+            release.await(); // reply only once the callback below is attached
+            context.reply("answer");
+        }), "replier");
+        AtomicReference<String> callbackRanOn = new AtomicReference<>();
+        CompletableFuture<String> seen = replier.<String>ask("question", Duration.ofSeconds(10))
+                .thenApply(answer -> {
+                    callbackRanOn.set(Thread.currentThread().getName());
+                    return answer;
+                }).toCompletableFuture();
+        release.countDown();
+        assertThat(seen.get(10, TimeUnit.SECONDS)).isEqualTo("answer");
+        assertThat(callbackRanOn.get()).as("not inside the replier's turn").isNotEqualTo(replierRanOn.get())
+                .doesNotStartWith(system.name() + "-");
+    }
+
+    /** Asks {@code replier} on "go", pipes the answer to itself, and records what its turn sees. */
+    private static final class Asker implements Actor<String> {
+        private final ActorRef<String> replier;
+        private final Duration timeout;
+        private final CompletableFuture<String> got;
+        private Thread mappedOn;
+        private int asked;
+
+        Asker(ActorRef<String> replier, Duration timeout, CompletableFuture<String> got) {
+            this.replier = replier;
+            this.timeout = timeout;
+            this.got = got;
+        }
+
+        @Override
+        public void receive(ReceiveContext<String> context) {
+            if (context.message().equals("go")) {
+                asked++;
+                context.pipeToSelf(replier.<String>ask("question", timeout), (answer, failure) -> {
+                    mappedOn = Thread.currentThread();
+                    // In the turn: the actor's own state is safe to read here.
+                    return failure == null ? "answer " + answer + " to ask " + asked
+                            : "failed " + failure.getClass().getSimpleName() + " on ask " + asked;
+                });
+            } else if (Thread.currentThread() == mappedOn && context.sender() == null) {
+                got.complete(context.message());
+            } else {
+                got.completeExceptionally(new AssertionError("mapped outside the turn that handled " + context.message()));
+            }
+        }
+    }
+
+    @Test
+    void anActorThatAsksGetsTheAnswerAsAMessageToItselfMappedInItsOwnTurn(ActorSystem system) throws Exception {
+        ActorRef<String> replier = system.spawn(Props.create(() -> context -> context.reply("42")), "replier");
+        CompletableFuture<String> got = new CompletableFuture<>();
+        system.spawn(Props.create(() -> new Asker(replier, Duration.ofSeconds(10), got)), "asker").tell("go");
+        assertThat(got.get(10, TimeUnit.SECONDS)).isEqualTo("answer 42 to ask 1");
+    }
+
+    @Test
+    void aPipedFailureArrivesAsAMessageToo(ActorSystem system) throws Exception {
+        ActorRef<String> silent = system.spawn(Props.create(() -> context -> { }), "silent");
+        CompletableFuture<String> got = new CompletableFuture<>();
+        system.spawn(Props.create(() -> new Asker(silent, Duration.ofMillis(50), got)), "asker").tell("go");
+        assertThat(got.get(10, TimeUnit.SECONDS)).isEqualTo("failed TimeoutException on ask 1");
+    }
+
+    @Test
+    void anOutcomePipedToAStoppedActorBecomesADeadLetterWithTheValue(ActorSystem system) throws Exception {
+        TestProbe<DeadLetter> deadLetters = TestProbe.create(system);
+        system.eventStream().subscribe(deadLetters.ref(), DeadLetter.class);
+        CompletableFuture<String> later = new CompletableFuture<>();
+        CountDownLatch piped = new CountDownLatch(1);
+        ActorRef<String> piper = system.spawn(Props.create(() -> context -> {
+            context.pipeToSelf(later, (value, failure) -> value);
+            piped.countDown();
+        }), "piper");
+        piper.tell("pipe");
+        assertThat(piped.await(10, TimeUnit.SECONDS)).isTrue();
+        TestProbe<Object> watcher = TestProbe.create(system);
+        watcher.watch(piper);
+        system.stop(piper);
+        watcher.expectTerminated(piper);
+        later.complete("value");
+        DeadLetter letter = deadLetters.expectMessage();
+        assertThat(letter.message()).isEqualTo("value");
+        assertThat(letter.recipient()).isEqualTo(piper);
     }
 
     @Test

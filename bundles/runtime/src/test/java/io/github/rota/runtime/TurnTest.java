@@ -2,12 +2,15 @@ package io.github.rota.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorContext;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.testkit.TestProbe;
 import java.util.ArrayList;
@@ -68,13 +71,67 @@ class TurnTest {
     }
 
     @Test
-    void aPerActorThroughputWinsOverTheDispatcherBudget() {
+    void aPerActorBudgetBelowTheDispatchersApplies() {
         ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(5));
         for (int i = 0; i < 100; i++) {
             ref.tell(i);
         }
         dispatcher.runOneTurn();
         assertThat(handled).hasSize(5);
+    }
+
+    @Test
+    void aPerActorBudgetCanOnlyLowerTheDispatchersSoAnOperatorCanReinTheActorIn() {
+        ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(1_000));
+        for (int i = 0; i < 5_000; i++) {
+            ref.tell(i);
+        }
+        dispatcher.runOneTurn();
+        assertThat(handled).as("capped by the dispatcher's 32").hasSize(32);
+        dispatcher.setThroughputBudget(4); // an operator lowers the budget live
+        dispatcher.runOneTurn();
+        assertThat(handled).hasSize(36);
+    }
+
+    @Test
+    void systemMessagesCountAgainstTheBudgetSoAStreamOfThemCannotHoldATurn() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        ActorCell<?> cell = ((LocalActorRef<?>) ref).cell;
+        dispatcher.setThroughputBudget(10);
+        for (int i = 0; i < 100; i++) {
+            cell.sendSystem(SystemMessage.unwatch(cell)); // nobody watches: each is handled and does nothing
+        }
+        ref.tell(1);
+        dispatcher.runOneTurn();
+        assertThat(dispatcher.queued()).as("the budget went on system messages: the turn yielded").isEqualTo(1);
+        int turns = 1;
+        while (dispatcher.runOneTurn()) {
+            turns++;
+        }
+        assertThat(turns).as("100 system messages and one user message, 10 a turn").isEqualTo(11);
+        assertThat(handled).containsExactly(1);
+    }
+
+    @Test
+    void aTurnBehindAProducerBetweenItsTwoStoresWaitsBrieflyThenYieldsOnce() {
+        dispatcher.setThroughputBudget(10_000);
+        ActorRef<Integer> ref = spawnRecorder(recorder().withMailbox("stalled"));
+        StalledPublicationMailboxType.Stalled mailbox = StalledPublicationMailboxType.last;
+        ref.tell(1);
+        mailbox.beginEnqueue(new io.github.rota.spi.pool.Envelope(0).fill(2, null)); // preempted mid-enqueue
+        int before = mailbox.dequeues.get();
+        try {
+            dispatcher.runOneTurn();
+            assertThat(handled).containsExactly(1);
+            assertThat(dispatcher.queued()).as("the message it waits for is counted: the actor stays scheduled")
+                    .isEqualTo(1);
+            assertThat(mailbox.dequeues.get() - before).as("dequeues in that turn: a short wait, not the whole budget")
+                    .isLessThanOrEqualTo(1 + ActorCell.PUBLICATION_SPINS + 1);
+        } finally {
+            mailbox.finishEnqueue(); // the stop at the end of the test drains the mailbox
+        }
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2);
     }
 
     @Test
@@ -127,7 +184,6 @@ class TurnTest {
             assertThat(letter.reason()).isEqualTo(DeadLetter.Reason.DISPATCHER_REJECTED);
             assertThat(handled).isEmpty();
         } finally {
-            // Not awaited: the orphan's own stop can never run on its stopped dispatcher.
             other.terminate();
         }
     }
@@ -149,6 +205,35 @@ class TurnTest {
     }
 
     @Test
+    void aRefusedActorStopsWhereItWasRefusedSoItsWatcherHearsAndTheSystemTerminates() throws Exception {
+        ActorSystem other = ActorSystem.create("refused-stops", Settings.empty()
+                .with("rota.dispatcher.default.kind", "calling-thread")
+                .with("rota.dispatcher.manual.kind", "manual"));
+        ManualDispatcher manual = (ManualDispatcher) other.dispatcher("manual").orElseThrow();
+        List<String> lifecycle = new ArrayList<>();
+        ActorRef<Integer> orphan = other.spawn(Props.create(() -> new Actor<Integer>() {
+            @Override
+            public void receive(ReceiveContext<Integer> context) {
+                lifecycle.add("received " + context.message());
+            }
+
+            @Override
+            public void postStop(ActorContext<Integer> context) {
+                lifecycle.add("postStop");
+            }
+        }).withDispatcher("manual"), "orphan");
+        TestProbe<Object> watcher = TestProbe.create(other); // on the calling-thread dispatcher
+        watcher.watch(orphan);
+        manual.runUntilIdle(); // CREATE and WATCH
+        manual.stop();
+
+        orphan.tell(7);
+        watcher.expectTerminated(orphan);
+        assertThat(lifecycle).containsExactly("postStop");
+        other.terminate().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    @Test
     void messagesAreHandledInSendOrderAcrossTurns() {
         ActorRef<Integer> ref = spawnRecorder(recorder().withThroughput(7));
         for (int i = 0; i < 100; i++) {
@@ -160,6 +245,36 @@ class TurnTest {
             expected.add(i);
         }
         assertThat(handled).isEqualTo(expected);
+    }
+
+    @Test
+    void everyPoisonPillEitherStopsTheActorOrBecomesADeadLetter() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        PoisonPill.sendTo(ref);
+        PoisonPill.sendTo(ref); // queued behind the first, which stops the actor at once
+        dispatcher.runUntilIdle();
+        assertThat(system.deadLetterCount()).as("the one left when the actor closed").isEqualTo(1);
+        PoisonPill.sendTo(ref);
+        assertThat(system.deadLetterCount()).as("and one sent after it stopped").isEqualTo(2);
+    }
+
+    @Test
+    void aPoisonPillToAnActorWaitingForItsChildrenToStopBecomesADeadLetter() {
+        ActorRef<Integer> parent = spawnRecorder(Props.create(() -> new Actor<Integer>() {
+            @Override
+            public void preStart(ActorContext<Integer> context) {
+                context.spawn(Props.create(() -> child -> { }), "child");
+            }
+
+            @Override
+            public void receive(ReceiveContext<Integer> context) {
+            }
+        }));
+        PoisonPill.sendTo(parent);
+        dispatcher.runOneTurn(); // the parent stops its child and waits for it
+        PoisonPill.sendTo(parent);
+        dispatcher.runUntilIdle();
+        assertThat(system.deadLetterCount()).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,53 @@
+package io.github.rota.runtime;
+
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Props;
+import io.github.rota.api.Settings;
+import java.lang.ref.WeakReference;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What an idle actor keeps alive: its state, not its last message or that message's sender (with a
+ * million idle actors, every last message and every last sender — possibly a stopped actor's whole
+ * cell — would stay on the heap).
+ */
+class IdleActorReachabilityTest {
+
+    private ActorSystem system;
+
+    @AfterEach
+    void terminate() throws Exception {
+        system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"false", "true"})
+    void anIdleActorKeepsNeitherItsLastMessageNorItsLastSenderReachable(String pooled) throws Exception {
+        system = ActorSystem.create("idle", Settings.empty().with("rota.pool.enabled", pooled));
+        CountDownLatch handled = new CountDownLatch(1);
+        ActorRef<Object> idle = system.spawn(Props.create(() -> context -> handled.countDown()), "idle");
+        Object payload = new byte[1 << 20];
+        ActorRef<Object> sender = system.spawn(Props.create(() -> context -> { }), "sender");
+        WeakReference<Object> payloadRef = new WeakReference<>(payload);
+        WeakReference<Object> senderRef = new WeakReference<>(sender);
+
+        idle.tell(payload, sender);
+        payload = null;
+        handled.await(10, TimeUnit.SECONDS);
+        system.stop(sender);
+        sender = null;
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            System.gc();
+            return payloadRef.get() == null && senderRef.get() == null;
+        });
+    }
+}
