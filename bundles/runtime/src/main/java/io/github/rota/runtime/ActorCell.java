@@ -96,6 +96,8 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private boolean reportedInterrupt;
     /** The dispatcher refused the actor: it is stopping in place ({@link #rejected}). */
     private boolean refused;
+    /** The dispatcher's side of the current turn; {@code null} between turns. */
+    private Turn currentTurn;
 
     private Set<LocalActorRef<?>> watching;
     private Set<ActorCell<?>> watchers;
@@ -232,11 +234,12 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         int budget = props.throughput() > 0 ? Math.min(props.throughput(), turn.budget()) : turn.budget();
         int spent = 0;
         int handled = 0;
+        currentTurn = turn;
         try {
             while (true) {
                 if (spent >= budget) {
                     if (hasRunnableWork() || !finishOrReclaim()) {
-                        yieldToScheduled();
+                        yieldTurn();
                         return true;
                     }
                     return false;
@@ -255,7 +258,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
                     }
                     case PUBLISHING -> {
                         // A producer was preempted between its two stores: let the others run meanwhile.
-                        yieldToScheduled();
+                        yieldTurn();
                         return true;
                     }
                     case NONE -> {
@@ -272,11 +275,17 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             if (isClosed() || finishOrReclaim()) {
                 return false;
             }
-            yieldToScheduled();
+            yieldTurn();
             return true;
         } finally {
             turn.messagesHandled(handled);
         }
+    }
+
+    /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
+    private void yieldTurn() {
+        currentTurn = null; // before the release: the next owner sets its own
+        yieldToScheduled();
     }
 
     /**
@@ -287,11 +296,14 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
      *         if this turn owns it again
      */
     private boolean finishOrReclaim() {
+        Turn turn = currentTurn;
+        currentTurn = null; // before the release: the next owner sets its own
         setIdle();
         if (!hasRunnableWork() || !trySchedule()) {
             return true;
         }
         takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
+        currentTurn = turn;
         return false;
     }
 
@@ -635,6 +647,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
+        currentTurn = null;
         close();
         system.actorStopped();
         system.eventStream().unsubscribe(self);
@@ -832,8 +845,9 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     public <T> T blocking(Callable<T> work) throws Exception {
         checkOnTurn("blocking");
         Objects.requireNonNull(work, "work");
-        dispatcher.beforeBlocking();
-        return work.call();
+        // The turn's own dispatcher, the one running this thread (during a replacement the slot
+        // may already name the next one); none when the actor is stopping in place (rejected).
+        return currentTurn != null ? currentTurn.blocking(work) : work.call();
     }
 
     @Override

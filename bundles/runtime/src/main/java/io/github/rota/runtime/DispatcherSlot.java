@@ -87,11 +87,6 @@ final class DispatcherSlot {
         return bound.length == 0 && waitAnnounced.compareAndSet(false, true);
     }
 
-    /** Called on a turn that is about to block. */
-    void beforeBlocking() {
-        current().ifPresent(Dispatcher::beforeBlocking);
-    }
-
     /** Makes {@code dispatcher} the one new work goes to, and gives it the actors that were waiting. */
     void bind(Dispatcher dispatcher) {
         synchronized (this) {

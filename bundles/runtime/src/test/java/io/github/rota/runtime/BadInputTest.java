@@ -123,7 +123,7 @@ class BadInputTest {
         "rota.dispatcher.default.decorators|metering,tracing|rota.dispatcher.default.decorators names decorator 'tracing', which is not installed; installed: [metering]",
         "rota.pool.debug|maybe|rota.pool.debug must be true or false, was 'maybe'",
         "rota.pool.enabled|yes|rota.pool.enabled must be true or false, was 'yes'",
-        "rota.dispatcher.default.wrkers|4|unknown setting 'rota.dispatcher.default.wrkers' (value '4'): dispatchers of kind 'work-stealing' accept kind, throughput, decorators, starvationThresholdMs, workers",
+        "rota.dispatcher.default.wrkers|4|unknown setting 'rota.dispatcher.default.wrkers' (value '4'): dispatchers of kind 'work-stealing' accept kind, throughput, decorators, maxSpareWorkers, starvationThresholdMs, workers",
         "rota.system.nme|x|unknown setting 'rota.system.nme' (value 'x')",
         "rota.dispatcher.a.b.kind|executor|invalid dispatcher id 'a.b' in setting 'rota.dispatcher.a.b.…': use letters, digits, '-' and '_'",
     })

@@ -18,11 +18,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Dispatchers as services that come and go (the OSGi case): actors wait while no dispatcher is bound,
@@ -113,6 +116,49 @@ class DispatcherReplacementTest {
         assertThat(swaps).isGreaterThanOrEqualTo(10);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
+    void replacingADispatcherWhileOneOfItsActorsNeverDrainsCompletesAndLosesNothing(String kind) throws Exception {
+        system = servicesSystem();
+        Dispatcher current = dispatcher(kind);
+        system.bindDispatcher(current);
+        DeliveryLedger ledger = DeliveryLedger.attach(system);
+        LongAdder selfSends = new LongAdder();
+        // Every message it handles sends it another: its mailbox never drains, so its turns never end idle.
+        ActorRef<Object> hog = system.spawn(Props.create(() -> (Actor<Object>) context -> {
+            if (context.message() instanceof Tracked tracked) {
+                ledger.handled(tracked);
+            } else {
+                selfSends.increment();
+                context.self().tell("again");
+            }
+        }), "hog");
+        hog.tell("again");
+        @SuppressWarnings("unchecked")
+        ActorRef<Tracked> tracked = (ActorRef<Tracked>) (ActorRef<?>) hog;
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < 20_000; i++) {
+                tracked.tell(ledger.next(0, tracked));
+            }
+        });
+        producer.start();
+        await().until(() -> selfSends.sum() > 1_000);
+
+        Dispatcher next = dispatcher(kind);
+        CompletableFuture<Void> replaced = CompletableFuture.runAsync(() -> {
+            system.bindDispatcher(next);
+            system.unbindDispatcher(current, true);
+        });
+        replaced.get(30, TimeUnit.SECONDS); // hung for ever on the executor and pinned kinds
+        producer.join();
+        long before = selfSends.sum();
+        await().until(() -> selfSends.sum() > before + 1_000); // and the hog goes on, on the new one
+
+        DeliveryLedger.Report report = ledger.settle(Duration.ofSeconds(60)).assertExact();
+        assertThat(report.sent()).isEqualTo(20_000);
+        assertThat(report.dead()).isZero();
+    }
+
     private RotaActorSystem servicesSystem() {
         Map<String, MailboxType> mailboxes = new TreeMap<>();
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
@@ -123,8 +169,9 @@ class DispatcherReplacementTest {
     }
 
     private Dispatcher dispatcher(String kind) {
+        Map<String, String> properties = kind.equals("pinned") ? Map.of() : Map.of("workers", "2");
         Dispatcher dispatcher = providers.dispatcherKinds().get(kind)
-                .create(new DispatcherConfig("swap", "default", 32, Map.of("workers", "2")));
+                .create(new DispatcherConfig("swap", "default", 32, properties));
         dispatcher.start();
         created.add(dispatcher);
         return dispatcher;

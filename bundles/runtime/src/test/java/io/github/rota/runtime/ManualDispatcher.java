@@ -4,7 +4,8 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.dispatch.TurnObserver;
+import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 
 /** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
-final class ManualDispatcher implements Dispatcher, Turn {
+final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
 
     /** Registered for the tests through META-INF/services. */
     public static final class Provider implements DispatcherProvider {
@@ -37,6 +38,9 @@ final class ManualDispatcher implements Dispatcher, Turn {
     private volatile int budget;
     private volatile boolean stopped;
     private int lastHandled;
+    private final TurnObservers observers = new TurnObservers(fault -> {
+        throw new AssertionError("a turn observer failed", fault); // a test of observers fails loudly
+    });
 
     ManualDispatcher(String id, int budget) {
         this.id = id;
@@ -49,7 +53,7 @@ final class ManualDispatcher implements Dispatcher, Turn {
         if (next == null) {
             return false;
         }
-        if (next.runTurn(this)) {
+        if (observers.runTurn(next, this)) {
             queue.add(next);
         }
         return true;
@@ -74,6 +78,16 @@ final class ManualDispatcher implements Dispatcher, Turn {
     @Override
     public void messagesHandled(int count) {
         lastHandled = count;
+    }
+
+    @Override
+    public int lastMessagesHandled() {
+        return lastHandled;
+    }
+
+    @Override
+    public void observeTurns(TurnObserver observer) {
+        observers.add(observer);
     }
 
     int queued() {

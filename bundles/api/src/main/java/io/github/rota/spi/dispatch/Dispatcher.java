@@ -13,6 +13,9 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>The throughput budget is live: a change through {@link #setThroughputBudget} applies from the
  * next turn on, since it is read once per turn.
+ *
+ * <p>A decorator extends {@link ForwardingDispatcher}, so that it forwards every method, including
+ * ones added to this interface later.
  */
 @ConsumerType
 public interface Dispatcher {
@@ -34,7 +37,8 @@ public interface Dispatcher {
     /**
      * Makes a schedulable run a turn soon. Thread-safe; called by producers on any thread. Each call
      * must lead to exactly one {@link Schedulable#runTurn} (or to the schedulable being handed back by
-     * {@link #stop()}), on one thread. Rota's actors still guard against a dispatcher that breaks
+     * {@link #stop()}), on one thread, which passes its {@link Turn}: the budget, and
+     * {@link Turn#blocking} for a turn that blocks. Rota's actors still guard against a dispatcher that breaks
      * this: of two threads handed one scheduling, only one runs the turn, and the other is reported
      * as a {@link io.github.rota.api.DispatcherError}.
      *
@@ -44,26 +48,31 @@ public interface Dispatcher {
     void schedule(Schedulable schedulable);
 
     /**
-     * Stops accepting work and waits until every worker has finished its current turn and ended.
-     * Idempotent. Must not be called from one of this dispatcher's own workers; use
-     * {@link #signalStop()} there.
+     * Stops accepting work and ends every thread at its next turn boundary: a turn in progress
+     * finishes, and no thread starts another one (a schedulable that keeps finding work, never
+     * going idle, is stopped after its current turn like any other). Returns once every thread has
+     * ended. The same for every kind. Must not be called from one of this dispatcher's own threads;
+     * use {@link #signalStop()} there.
      *
-     * @return the schedulables that were scheduled but got no turn, which the caller must schedule
-     *         elsewhere so that nothing is lost; a dispatcher that runs all queued work before it
-     *         stops returns an empty list
+     * @return every schedulable that still holds a scheduling here — queued and never run, or
+     *         yielded with work left at the boundary — each exactly once; the caller must schedule
+     *         them elsewhere so that nothing is lost. A second call returns an empty list.
      */
     List<Schedulable> stop();
 
-    /** Stops accepting work and wakes every worker so that it ends, without waiting. */
+    /**
+     * Stops accepting work and tells every thread to end at its next turn boundary, without
+     * waiting; a later {@link #stop()} waits for them and hands back what did not run.
+     */
     void signalStop();
 
     /**
-     * Called on the thread running a turn just before the turn blocks
-     * ({@link io.github.rota.api.ActorContext#blocking}). A dispatcher that queues work per thread
-     * hands that work to its other threads here. The default does nothing.
+     * Adds an observer of every turn this dispatcher runs from now on, called on the turn's thread
+     * around it: how decorators (metering, tracing) watch turns without wrapping schedulables.
+     *
+     * @param observer the observer
      */
-    default void beforeBlocking() {
-    }
+    void observeTurns(TurnObserver observer);
 
     /** {@return a snapshot of the dispatcher's counters and queues; {@link DispatcherStats#NONE} if it keeps none} */
     default DispatcherStats stats() {

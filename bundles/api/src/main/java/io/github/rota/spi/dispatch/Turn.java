@@ -1,11 +1,12 @@
 package io.github.rota.spi.dispatch;
 
+import java.util.concurrent.Callable;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * What a dispatcher tells a {@link Schedulable} about the turn it runs, and what it hears back.
  * Dispatchers implement it on their worker (or task) object, so a turn allocates nothing.
- * Valid only during {@link Schedulable#runTurn}.
+ * Valid only during {@link Schedulable#runTurn}, on the thread running it.
  */
 @ConsumerType
 public interface Turn {
@@ -19,4 +20,21 @@ public interface Turn {
      * @param count user messages handled in this turn
      */
     void messagesHandled(int count);
+
+    /**
+     * Runs work that blocks the thread running this turn (I/O, a lock, waiting on a future). A
+     * dispatcher that shares its threads keeps its parallelism meanwhile: the work-stealing kind
+     * hands the worker (its queues and its place in the pool) to a spare thread and lets this thread
+     * finish the turn on its own, the executor kind uses {@code ForkJoinPool.managedBlock}. Work
+     * made ready on this thread while it blocks goes where any thread can take it. The default just
+     * runs the work.
+     *
+     * @param work the blocking work
+     * @param <T> its result type
+     * @return what {@code work} returns
+     * @throws Exception what {@code work} throws
+     */
+    default <T> T blocking(Callable<T> work) throws Exception {
+        return work.call();
+    }
 }

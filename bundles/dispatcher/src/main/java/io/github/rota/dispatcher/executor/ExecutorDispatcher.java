@@ -1,17 +1,23 @@
 package io.github.rota.dispatcher.executor;
 
+import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.dispatch.TurnObserver;
+import io.github.rota.spi.dispatch.TurnObservers;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,32 +27,53 @@ import org.slf4j.LoggerFactory;
  * queued on that worker. This is the Akka/Pekko model, and the baseline the work-stealing
  * dispatcher is measured against.
  *
- * <p>Thread-safety: {@code budget} is volatile and read once per turn, so a change applies on the
- * next turn. Everything else is final or owned by the pool.
+ * <p>Blocking: {@link TurnTask#blocking} goes through {@link ForkJoinPool#managedBlock}, so the
+ * pool adds a thread while a turn blocks, up to {@code workers + maxSpareWorkers} threads.
+ *
+ * <p>Stopping: once {@code stopping} is set, no task runs another turn: a task taken from the queue,
+ * or one whose turn yielded, is handed back instead (into {@code handedBack}, which {@link #stop()}
+ * returns once the pool has terminated). The pool's shutdown refuses new tasks; the ones queued
+ * before it still run, and hand themselves back.
+ *
+ * <p>Thread-safety: {@code budget} and {@code stopping} are volatile, read once per turn.
  */
 final class ExecutorDispatcher implements Dispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExecutorDispatcher.class);
+    /** How long a thread the pool added for a blocked turn stays when idle (the JDK's default). */
+    private static final long SPARE_KEEP_ALIVE_SECONDS = 60;
 
     private final String id;
     private final ForkJoinPool pool;
     private final int workers;
+    private final TurnObservers observers;
+    private final ConcurrentLinkedQueue<Schedulable> handedBack = new ConcurrentLinkedQueue<>();
     private volatile int budget;
+    private volatile boolean stopping;
 
-    ExecutorDispatcher(String systemName, String id, int workers, int budget) {
+    ExecutorDispatcher(String systemName, String id, int workers, int maxSpareWorkers, int budget,
+                       Consumer<Object> events) {
         this.id = id;
         this.workers = workers;
         this.budget = Dispatcher.checkThroughputBudget(budget);
+        this.observers = new TurnObservers(fault -> {
+            LOG.error("turn observer of dispatcher '{}' failed", id, fault);
+            events.accept(new DispatcherError(id, fault, null));
+        });
         String prefix = systemName + "-" + id + "-worker-";
         AtomicInteger threadNumber = new AtomicInteger();
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = forkJoinPool -> {
             ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(forkJoinPool);
             thread.setName(prefix + threadNumber.incrementAndGet());
+            // Whichever thread made the pool grow must not leak its class loader into the worker.
+            thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
             return thread;
         };
         this.pool = new ForkJoinPool(workers, factory,
                 (thread, failure) -> LOG.error("uncaught failure on dispatcher '{}' thread {}", id, thread.getName(), failure),
-                true);
+                true, 0, Math.min(workers + maxSpareWorkers, ExecutorDispatcherProvider.MAX_WORKERS), 1,
+                atMaximum -> true, // with every spare in use, a blocking turn blocks without one (instead of failing)
+                SPARE_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
     }
 
     @Override
@@ -66,17 +93,16 @@ final class ExecutorDispatcher implements Dispatcher {
 
     @Override
     public void schedule(Schedulable schedulable) {
-        pool.execute(new TurnTask(schedulable));
+        pool.execute(new TurnTask(schedulable)); // refused once the pool is shut down
     }
 
-    /** Runs every queued turn before it returns, so nothing is handed back. */
     @Override
     public List<Schedulable> stop() {
         if (Thread.currentThread() instanceof ForkJoinWorkerThread
                 && ((ForkJoinWorkerThread) Thread.currentThread()).getPool() == pool) {
             throw new IllegalStateException("dispatcher '" + id + "' cannot be stopped from its own worker; use signalStop()");
         }
-        pool.shutdown();
+        signalStop();
         boolean interrupted = false;
         while (true) {
             try {
@@ -91,7 +117,11 @@ final class ExecutorDispatcher implements Dispatcher {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return List.of();
+        List<Schedulable> unrun = new ArrayList<>();
+        for (Schedulable s = handedBack.poll(); s != null; s = handedBack.poll()) {
+            unrun.add(s);
+        }
+        return unrun;
     }
 
     /** From the ForkJoinPool's own estimates; its only counter is {@code steals}. */
@@ -104,7 +134,13 @@ final class ExecutorDispatcher implements Dispatcher {
 
     @Override
     public void signalStop() {
+        stopping = true;
         pool.shutdown();
+    }
+
+    @Override
+    public void observeTurns(TurnObserver observer) {
+        observers.add(observer);
     }
 
     @Override
@@ -127,11 +163,12 @@ final class ExecutorDispatcher implements Dispatcher {
      * completes and can be resubmitted when the turn yields (as Pekko's mailbox does); it is
      * resubmitted only after {@code runTurn} has returned, so one task never runs twice at once.
      */
-    private final class TurnTask extends ForkJoinTask<Void> implements Turn {
+    private final class TurnTask extends ForkJoinTask<Void> implements TurnObservers.CountingTurn {
 
         private static final long serialVersionUID = 1L;
 
         private final transient Schedulable schedulable;
+        private int lastMessagesHandled;
 
         TurnTask(Schedulable schedulable) {
             this.schedulable = schedulable;
@@ -144,19 +181,35 @@ final class ExecutorDispatcher implements Dispatcher {
 
         @Override
         public void messagesHandled(int count) {
-            // This kind keeps no counters: it is the plain-JDK baseline.
+            lastMessagesHandled = count; // this kind keeps no counters: it is the plain-JDK baseline
+        }
+
+        @Override
+        public int lastMessagesHandled() {
+            return lastMessagesHandled;
+        }
+
+        @Override
+        public <T> T blocking(Callable<T> work) throws Exception {
+            Blocker<T> blocker = new Blocker<>(work);
+            ForkJoinPool.managedBlock(blocker);
+            return blocker.result();
         }
 
         @Override
         protected boolean exec() {
-            if (schedulable.runTurn(this)) {
-                try {
-                    pool.execute(this);
-                } catch (RejectedExecutionException e) {
-                    // Shut down with work left: finish it here so nothing already queued is lost.
-                    boolean more = true;
-                    while (more) {
-                        more = schedulable.runTurn(this);
+            if (stopping) {
+                handedBack.add(schedulable); // taken from the queue after stop: no new turn
+                return false;
+            }
+            if (observers.runTurn(schedulable, this)) {
+                if (stopping) {
+                    handedBack.add(schedulable);
+                } else {
+                    try {
+                        pool.execute(this);
+                    } catch (RejectedExecutionException e) {
+                        handedBack.add(schedulable); // shut down between the check and the resubmit
                     }
                 }
             }
@@ -170,6 +223,41 @@ final class ExecutorDispatcher implements Dispatcher {
 
         @Override
         protected void setRawResult(Void value) {
+        }
+    }
+
+    /** A blocking call as a {@link ForkJoinPool.ManagedBlocker}, which lets the pool compensate. */
+    private static final class Blocker<T> implements ForkJoinPool.ManagedBlocker {
+        private final Callable<T> work;
+        private boolean done;
+        private T result;
+        private Exception failure;
+
+        Blocker(Callable<T> work) {
+            this.work = work;
+        }
+
+        @Override
+        public boolean block() {
+            try {
+                result = work.call();
+            } catch (Exception e) {
+                failure = e;
+            }
+            done = true;
+            return true;
+        }
+
+        @Override
+        public boolean isReleasable() {
+            return done;
+        }
+
+        T result() throws Exception {
+            if (failure != null) {
+                throw failure;
+            }
+            return result;
         }
     }
 }

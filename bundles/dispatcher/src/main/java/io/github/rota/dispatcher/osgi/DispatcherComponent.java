@@ -11,6 +11,7 @@ import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.DispatcherSpec;
+import io.github.rota.spi.dispatch.Schedulable;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
@@ -102,9 +103,27 @@ public final class DispatcherComponent {
     synchronized void deactivate() {
         if (running != null) {
             running.registration().unregister();
-            running.dispatcher().stop();
+            handBack(running.dispatcher().stop(), null);
             LOG.info("dispatcher '{}' stopped", running.dispatcher().id());
             running = null;
+        }
+    }
+
+    /**
+     * What a stopped dispatcher handed back. The runtime, which binds the service, stops it first
+     * (when the service is unregistered) and takes everything it had queued, so this is empty unless
+     * someone else scheduled on the service; it is still never dropped: it goes to the replacement,
+     * or, with none, is reported.
+     */
+    private void handBack(List<Schedulable> unrun, Dispatcher replacement) {
+        for (Schedulable s : unrun) {
+            if (replacement != null) {
+                replacement.schedule(s);
+            } else {
+                LOG.error("dispatcher '{}' handed back {} when it stopped, with no replacement to run it", running.dispatcher().id(), s);
+                publish(new DispatcherError(running.dispatcher().id(), new IllegalStateException(
+                        "scheduled on a stopped dispatcher with no replacement: " + s), null));
+            }
         }
     }
 
@@ -150,7 +169,7 @@ public final class DispatcherComponent {
         }
         // Unregistering lets the runtime stop the old one and move its queued actors to the new one.
         old.registration().unregister();
-        old.dispatcher().stop();
+        handBack(old.dispatcher().stop(), next);
         LOG.info("dispatcher '{}' replaced: {} -> {} (configuration {})", next.id(), old.dispatcher(), next, pid);
     }
 

@@ -44,6 +44,11 @@ import org.osgi.service.metatype.annotations.Option;
                     + "Default 1000.")
     int starvationThresholdMs();
 
+    @AttributeDefinition(name = "Spare workers", min = "0", max = "32767", required = false,
+            description = "work-stealing, executor: threads the pool may start beyond its workers, so that turns "
+                    + "inside context.blocking(...) do not take its parallelism (0: none). Default 256.")
+    int maxSpareWorkers();
+
     @AttributeDefinition(name = "Keep-alive (ms)", min = "0", required = false,
             description = "pinned: how long an idle actor's thread waits for its next message. Default 60000.")
     int keepAliveMs();

@@ -1,18 +1,20 @@
 package io.github.rota.dispatcher.pinned;
 
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.dispatch.TurnObservers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One actor's thread in a {@link PinnedDispatcher}: it waits for the actor to be scheduled, runs
- * its turns until it goes idle, and ends after the keep-alive with nothing to do.
+ * its turns until it goes idle, and ends after the keep-alive with nothing to do. Once the
+ * dispatcher is stopping it starts no turn: an actor still scheduled (never run, or yielded with
+ * work left) stays {@code pending}, which {@link #awaitEnd()} reports, so it is handed back.
  *
  * <p>State ({@code pending}, {@code closed}, {@code thread}) is guarded by the lane's monitor;
  * a closed lane refuses offers, so {@link PinnedDispatcher#schedule} makes a new one.
  */
-final class Lane implements Runnable, Turn {
+final class Lane implements Runnable, TurnObservers.CountingTurn {
 
     private static final Logger LOG = LoggerFactory.getLogger(Lane.class);
 
@@ -22,6 +24,7 @@ final class Lane implements Runnable, Turn {
     private boolean closed;
     private Thread thread;
     private int turnBudget;
+    private int lastMessagesHandled;
 
     Lane(PinnedDispatcher pool, Schedulable schedulable) {
         this.pool = pool;
@@ -35,8 +38,7 @@ final class Lane implements Runnable, Turn {
         }
         pending = true;
         if (thread == null) {
-            thread = new Thread(this, pool.nextThreadName());
-            thread.setDaemon(true);
+            thread = pool.newThread(this);
             thread.start();
         } else {
             notifyAll();
@@ -78,13 +80,23 @@ final class Lane implements Runnable, Turn {
             try {
                 boolean more = true;
                 while (more) {
+                    if (pool.isStopping()) {
+                        handBack(); // yielded with work left: still scheduled, not run again here
+                        return;
+                    }
                     turnBudget = pool.throughputBudget();
-                    more = schedulable.runTurn(this);
+                    more = pool.observers().runTurn(schedulable, this);
+                    // The flag belongs to this thread, not to the turn that left it set.
+                    Thread.interrupted();
                 }
             } catch (Throwable fault) {
                 LOG.error("turn of {} failed on {}", schedulable, Thread.currentThread().getName(), fault);
             }
         }
+    }
+
+    private synchronized void handBack() {
+        pending = true;
     }
 
     /** @return {@code true} with a turn to run; {@code false} when the lane has closed */
@@ -118,6 +130,11 @@ final class Lane implements Runnable, Turn {
 
     @Override
     public void messagesHandled(int count) {
-        // This kind keeps no counters.
+        lastMessagesHandled = count; // this kind keeps no counters
+    }
+
+    @Override
+    public int lastMessagesHandled() {
+        return lastMessagesHandled;
     }
 }

@@ -1,8 +1,11 @@
 package io.github.rota.dispatcher.pinned;
 
+import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.TurnObserver;
+import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Gives every actor a thread of its own, for actors that block (I/O, JDBC, legacy APIs): a
@@ -22,6 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class PinnedDispatcher implements Dispatcher {
 
+    private static final Logger LOG = LoggerFactory.getLogger(PinnedDispatcher.class);
+
     private final String id;
     private final String threadPrefix;
     private final long keepAliveNanos;
@@ -29,11 +37,16 @@ final class PinnedDispatcher implements Dispatcher {
     private final AtomicInteger threadNumbers = new AtomicInteger();
     /** Producers inside schedule(): stop() waits for them, so none adds a lane after it looked. */
     private final AtomicInteger producersInFlight = new AtomicInteger();
+    private final TurnObservers observers;
     private volatile int budget;
     private volatile boolean stopping;
 
-    PinnedDispatcher(String systemName, String id, int budget, long keepAliveMillis) {
+    PinnedDispatcher(String systemName, String id, int budget, long keepAliveMillis, Consumer<Object> events) {
         this.id = id;
+        this.observers = new TurnObservers(fault -> {
+            LOG.error("turn observer of dispatcher '{}' failed", id, fault);
+            events.accept(new DispatcherError(id, fault, null));
+        });
         this.threadPrefix = systemName + "-" + id + "-worker-";
         this.budget = Dispatcher.checkThroughputBudget(budget);
         this.keepAliveNanos = TimeUnit.MILLISECONDS.toNanos(keepAliveMillis);
@@ -73,7 +86,10 @@ final class PinnedDispatcher implements Dispatcher {
         }
     }
 
-    /** Stops every lane after its current turn; hands back the actors that were waiting for one. */
+    /**
+     * Stops every lane at its next turn boundary; hands back the actors that were waiting for a
+     * turn, and those whose last turn yielded with work left.
+     */
     @Override
     public List<Schedulable> stop() {
         signalStop();
@@ -126,8 +142,24 @@ final class PinnedDispatcher implements Dispatcher {
         return keepAliveNanos;
     }
 
-    String nextThreadName() {
-        return threadPrefix + threadNumbers.incrementAndGet();
+    /** A daemon thread for a lane, with a fixed context class loader and a last-resort handler. */
+    Thread newThread(Lane lane) {
+        Thread thread = new Thread(lane, threadPrefix + threadNumbers.incrementAndGet());
+        thread.setDaemon(true);
+        // Whichever thread scheduled the actor must not leak its class loader into the lane.
+        thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
+        thread.setUncaughtExceptionHandler((t, failure) ->
+                LOG.error("uncaught failure on dispatcher '{}' thread {}", id, t.getName(), failure));
+        return thread;
+    }
+
+    TurnObservers observers() {
+        return observers;
+    }
+
+    @Override
+    public void observeTurns(TurnObserver observer) {
+        observers.add(observer);
     }
 
     void removeLane(Schedulable schedulable, Lane lane) {

@@ -32,6 +32,7 @@ public final class PinnedDispatcherProvider implements DispatcherProvider {
     @Override
     public Dispatcher create(DispatcherConfig config) {
         int keepAlive = config.intProperty(KEEP_ALIVE_MS, DEFAULT_KEEP_ALIVE_MS, 1, 3_600_000);
-        return new PinnedDispatcher(config.systemName(), config.id(), config.throughputBudget(), keepAlive);
+        return new PinnedDispatcher(config.systemName(), config.id(), config.throughputBudget(), keepAlive,
+                config.events());
     }
 }

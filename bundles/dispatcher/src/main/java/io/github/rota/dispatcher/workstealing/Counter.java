@@ -27,7 +27,13 @@ enum Counter {
     /** Turns that ended with the budget spent and work left. */
     BUDGET_YIELDS,
     /** Turns reported by the starvation probe (counted by the probe, not by a worker). */
-    STARVATION_REPORTS;
+    STARVATION_REPORTS,
+    /** Times the worker was handed to a spare thread because its turn entered {@code blocking()}. */
+    BLOCKING_HANDOVERS,
+    /** Turns that entered {@code blocking()} with every spare thread in use, so blocked with the worker. */
+    BLOCKED_WITHOUT_SPARE,
+    /** Times the worker's thread died outside a turn and a new thread took the worker over. */
+    WORKERS_REPLACED;
 
     private final String key = camelCase(name());
 

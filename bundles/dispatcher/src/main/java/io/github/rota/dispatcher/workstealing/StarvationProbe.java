@@ -64,7 +64,12 @@ final class StarvationProbe implements Runnable {
         long interval = BUSY_INTERVAL_NANOS;
         while (!pool.isStopping()) {
             LockSupport.parkNanos(this, interval);
-            interval = sample(System.nanoTime()) ? BUSY_INTERVAL_NANOS : Math.min(2 * interval, IDLE_INTERVAL_NANOS);
+            try {
+                interval = sample(System.nanoTime()) ? BUSY_INTERVAL_NANOS : Math.min(2 * interval, IDLE_INTERVAL_NANOS);
+            } catch (RuntimeException | Error fault) {
+                // A failing report (a logger, an event subscriber) must not end the rescues.
+                LOG.error("dispatcher '{}': starvation probe failed; it carries on", pool.id(), fault);
+            }
         }
     }
 

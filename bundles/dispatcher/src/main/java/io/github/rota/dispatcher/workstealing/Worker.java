@@ -3,7 +3,6 @@ package io.github.rota.dispatcher.workstealing;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.Turn;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -28,12 +27,16 @@ import org.slf4j.LoggerFactory;
  * worker would drag a request/reply pair across cores. When no sibling is searching, the
  * {@link StarvationProbe} rescues a slot stuck behind a long turn, so it can never wedge.
  *
- * <p>Threads: everything here is owner-only except {@code next} (owner and thieves, CAS),
- * {@code sleeping} (owner and notifiers, CAS), {@code turnEpoch} (read by thieves and the
- * starvation probe), the ring's steal side and the counters' reads. Each of the shared fields has
- * a cache line of its own, away from the owner-only ones that change on every turn.
+ * <p>Threads: the owner is the {@link WorkerThread} running this worker now — one at a time; a
+ * worker changes threads when its turn blocks ({@link WorkStealingDispatcher#blocking}) or its
+ * thread dies, and the hand-over (a volatile write of the new thread's {@code worker}, or
+ * {@code Thread.start}) publishes the owner-only fields. Everything here is owner-only except
+ * {@code next} (owner and thieves, CAS), {@code sleeping} (owner and notifiers, CAS),
+ * {@code turnEpoch} (read by thieves and the starvation probe), {@code thread} (read by notifiers
+ * to unpark it), the ring's steal side and the counters' reads. Each of the shared fields has a
+ * cache line of its own, away from the owner-only ones that change on every turn.
  */
-final class Worker extends WorkerSleeping implements Runnable, Turn {
+final class Worker extends WorkerSleeping {
 
     /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
     static final int MAX_NEXT_SLOT_STREAK = 3;
@@ -74,7 +77,8 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
     final WorkerCounters counters = new WorkerCounters();
     private final WorkStealingDispatcher pool;
     private final Idle idle;
-    private Thread thread;
+    /** The thread running this worker: set by it before it can park, read by notifiers to unpark it. */
+    private volatile Thread thread;
     /**
      * Owner-only, per sibling: the turn epoch it had when this worker last saw its next slot full
      * with a different epoch, and when. Unchanged for {@link #STALE_NEXT_SLOT_NANOS}: stuck.
@@ -94,6 +98,7 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
         Arrays.fill(seenEpoch, -1); // epochs start at 0
     }
 
+    /** Tests only: the thread a notifier would unpark, for a worker that never runs. */
     void bind(Thread thread) {
         this.thread = thread;
     }
@@ -102,24 +107,28 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
         return thread;
     }
 
-    @Override
-    public void run() {
-        while (!pool.isStopping()) {
+    /**
+     * Runs this worker on {@code owner} until the pool stops or {@code owner} hands it to another
+     * thread (its turn blocked).
+     */
+    void runOn(WorkerThread owner) {
+        thread = owner;
+        while (owner.worker() == this && !pool.isStopping()) {
             Schedulable s = takeLocalOrGlobal();
             if (s == null) {
                 s = searchOrPark();
             }
             if (s != null) {
-                runTurnOf(s);
+                runTurnOf(s, owner);
             }
         }
-        if (searching) {
+        if (owner.worker() == this && searching) {
             searching = false;
             idle.endSearching();
         }
     }
 
-    private void runTurnOf(Schedulable s) {
+    private void runTurnOf(Schedulable s, WorkerThread owner) {
         if (searching) {
             searching = false;
             if (idle.endSearching()) {
@@ -127,7 +136,7 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
             }
         }
         woken = false;
-        turnBudget = pool.throughputBudget();
+        owner.beginTurn(pool.throughputBudget());
         counters.increment(Counter.TURNS);
         long epoch = turnEpoch;
         TURN_EPOCH.setOpaque(this, epoch + 1); // odd: in a turn (read by the starvation probe)
@@ -137,20 +146,28 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
         long start = sampler != null ? System.nanoTime() : 0;
         boolean more;
         try {
-            more = s.runTurn(this);
+            more = pool.observers().runTurn(s, owner);
         } catch (Throwable fault) {
             // The runtime guards user code; reaching here is a bug in a schedulable. Keep the worker.
             LOG.error("turn of {} failed on {}", s, Thread.currentThread().getName(), fault);
             pool.publish(new DispatcherError(pool.id(), fault, null));
-            return;
+            more = false;
         } finally {
-            // The flag belongs to the worker, not to the turn that left it set (a handler restoring it
-            // after catching InterruptedException): the next turn must not start interrupted.
+            // The flag belongs to the thread, not to the turn that left it set (a handler restoring
+            // it after catching InterruptedException): the next turn must not start interrupted.
             Thread.interrupted();
-            TURN_EPOCH.setOpaque(this, epoch + 2);
-            if (sampler != null) {
-                sampler.accept(System.nanoTime() - start);
+        }
+        if (owner.worker() != this) {
+            // The turn blocked and this worker went on without it, on a spare thread: the turn ended
+            // on a thread of its own, which touches nothing of the worker's now.
+            if (more) {
+                pool.requeue(s);
             }
+            return;
+        }
+        TURN_EPOCH.setOpaque(this, epoch + 2);
+        if (sampler != null) {
+            sampler.accept(System.nanoTime() - start);
         }
         if (more) {
             counters.increment(Counter.BUDGET_YIELDS);
@@ -158,13 +175,37 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
         }
     }
 
-    @Override
-    public int budget() {
-        return turnBudget;
+    /**
+     * Owner, in a turn that is about to block: this worker leaves the turn, which its thread will
+     * finish without it, and is handed to a spare thread.
+     */
+    void leaveBlockingTurn() {
+        counters.increment(Counter.BLOCKING_HANDOVERS);
+        TURN_EPOCH.setOpaque(this, turnEpoch + 1); // even: not in a turn any more
     }
 
-    @Override
-    public void messagesHandled(int count) {
+    /**
+     * Owner, after its thread died outside a turn: puts the idle accounting back as if this worker
+     * had just woken, so that a new thread can run it and wake-ups keep working (a dead searcher
+     * would otherwise count as searching for ever, and nobody would be woken again).
+     */
+    void recoverFromDeadThread() {
+        if (searching) {
+            searching = false;
+            idle.endSearching();
+        }
+        if (isSleeping() && !idle.cancelPark(this)) {
+            idle.endSearching(); // a notifier had claimed it, counting it as a searcher
+        }
+        woken = false;
+        counters.increment(Counter.WORKERS_REPLACED);
+        if ((turnEpoch & 1) != 0) {
+            TURN_EPOCH.setOpaque(this, turnEpoch + 1);
+        }
+    }
+
+    /** Owner: adds to this worker's message count. */
+    void countMessages(int count) {
         counters.add(Counter.MESSAGES, count);
     }
 
@@ -393,10 +434,12 @@ final class Worker extends WorkerSleeping implements Runnable, Turn {
     }
 
     /**
-     * The current turn is about to block: move the next slot and the ring to the global queue,
-     * where the other workers find them, and wake one.
+     * Owner: the current turn is about to block with this worker (every spare thread is in use):
+     * move the next slot and the ring to the global queue, where the other workers find them, and
+     * wake one.
      */
-    void handOff() {
+    void blockWithoutSpare() {
+        counters.increment(Counter.BLOCKED_WITHOUT_SPARE);
         int moved = 0;
         Schedulable s = (Schedulable) NEXT.getAndSet(this, null);
         if (s != null) {
@@ -449,7 +492,6 @@ abstract class WorkerOwnerFields extends WorkerLeftPad {
     int nextSlotStreak;
     boolean searching;
     boolean woken;
-    int turnBudget;
 }
 
 abstract class WorkerPad1 extends WorkerOwnerFields {

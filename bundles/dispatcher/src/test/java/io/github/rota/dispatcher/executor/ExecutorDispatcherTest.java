@@ -112,20 +112,6 @@ class ExecutorDispatcherTest {
         assertThatThrownBy(() -> d.schedule(turn -> false)).isInstanceOf(RejectedExecutionException.class);
     }
 
-    @Test
-    void stopWaitsForQueuedTurns() {
-        Dispatcher d = create(Map.of("workers", "1"));
-        AtomicInteger turns = new AtomicInteger();
-        for (int i = 0; i < 100; i++) {
-            d.schedule(turn -> {
-                turns.incrementAndGet();
-                return false;
-            });
-        }
-        d.stop();
-        assertThat(turns).hasValue(100);
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "32768", "abc", "", "2147483648"})
     void invalidWorkerCountNamesKeyAndValue(String workers) {

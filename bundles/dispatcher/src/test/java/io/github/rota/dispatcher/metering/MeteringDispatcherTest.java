@@ -4,15 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
+import io.github.rota.dispatcher.pinned.PinnedDispatcherProvider;
 import io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 
 class MeteringDispatcherTest {
@@ -40,7 +44,7 @@ class MeteringDispatcherTest {
     }
 
     @Test
-    void whatStopHandsBackIsTheActorsNotTheirWrappers() throws Exception {
+    void whatStopHandsBackIsTheSchedulablesThemselves() throws Exception {
         Dispatcher workStealing = new WorkStealingDispatcherProvider()
                 .create(new DispatcherConfig("sys", "metered-ws", 32, Map.of("workers", "1")));
         MeteringDispatcher wrapped = (MeteringDispatcher) new MeteringDecorator().decorate(workStealing, config);
@@ -63,5 +67,49 @@ class MeteringDispatcherTest {
         release.countDown();
         List<Schedulable> unrun = wrapped.stop();
         assertThat(unrun).containsExactly(waiting);
+    }
+
+    @Test
+    void overThePinnedKindAnActorKeepsItsOneThreadHoweverOftenItIsScheduled() {
+        Dispatcher pinned = new PinnedDispatcherProvider().create(new DispatcherConfig("sys", "metered-pinned", 32, Map.of()));
+        MeteringDispatcher wrapped = (MeteringDispatcher) new MeteringDecorator().decorate(pinned, config);
+        wrapped.start();
+        try {
+            Set<String> threads = ConcurrentHashMap.newKeySet();
+            AtomicInteger turns = new AtomicInteger();
+            Schedulable actor = turn -> {
+                threads.add(Thread.currentThread().getName());
+                turns.incrementAndGet();
+                return false;
+            };
+            for (int i = 1; i <= 200; i++) {
+                wrapped.schedule(actor); // one scheduling at a time, as an actor's state machine allows
+                int expected = i;
+                await().until(() -> turns.get() == expected);
+            }
+            assertThat(threads).as("threads the actor ran on").hasSize(1);
+            assertThat(wrapped.turns()).isEqualTo(200);
+        } finally {
+            wrapped.stop();
+        }
+    }
+
+    @Test
+    void turnSamplingReachesTheWrappedDispatcherSoTurnHistogramsStayOnUnderMetering() {
+        Dispatcher workStealing = new WorkStealingDispatcherProvider()
+                .create(new DispatcherConfig("sys", "sampled", 32, Map.of("workers", "1")));
+        MeteringDispatcher wrapped = (MeteringDispatcher) new MeteringDecorator().decorate(workStealing, config);
+        wrapped.start();
+        try {
+            LongAdder samples = new LongAdder();
+            wrapped.sampleTurns(nanos -> samples.increment());
+            for (int i = 0; i < 640; i++) {
+                wrapped.schedule(turn -> false);
+            }
+            await().until(() -> wrapped.turns() == 640);
+            assertThat(samples.sum()).as("about one turn in 64 is timed").isPositive();
+        } finally {
+            wrapped.stop();
+        }
     }
 }

@@ -18,7 +18,7 @@ class StarvationProbeTest {
 
     private final List<Object> events = new CopyOnWriteArrayList<>();
     private final WorkStealingDispatcher dispatcher =
-            new WorkStealingDispatcher("sys", "probed", 2, 32, 100, events::add);
+            new WorkStealingDispatcher("sys", "probed", 2, 32, 100, 0, events::add);
 
     @AfterEach
     void stop() {
@@ -66,7 +66,7 @@ class StarvationProbeTest {
     @Test
     void shortTurnsAreNeverReported() {
         // A generous threshold: on a loaded machine the OS alone can stall a thread for a while.
-        WorkStealingDispatcher relaxed = new WorkStealingDispatcher("sys", "relaxed", 2, 32, 2_000, events::add);
+        WorkStealingDispatcher relaxed = new WorkStealingDispatcher("sys", "relaxed", 2, 32, 2_000, 0, events::add);
         relaxed.start();
         try {
             LongAdder runs = new LongAdder();

@@ -268,68 +268,153 @@ class WorkStealingDispatcherTest {
         dispatcher = null;
     }
 
+    /** A turn that blocks in {@code blocking()} until {@code release} opens, then records that it was released. */
+    private static Schedulable blockingTurn(CountDownLatch entered, CountDownLatch release, LongAdder released) {
+        return turn -> {
+            entered.countDown();
+            try {
+                if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
+                    released.increment();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return false;
+        };
+    }
+
     @Test
-    void aBlockingTurnHandsItsQueuedActorsToAParkedSibling() {
+    void withEveryWorkerInsideBlockingOtherActorsStillGetTurns() throws Exception {
         WorkStealingDispatcher d = create(2);
+        CountDownLatch entered = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        LongAdder released = new LongAdder();
+        d.schedule(blockingTurn(entered, release, released));
+        d.schedule(blockingTurn(entered, release, released));
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // Both workers' turns are blocked: only spare threads can run this one, which releases them.
+        d.schedule(turn -> {
+            release.countDown();
+            return false;
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> released.sum() == 2);
+        assertThat(d.snapshot().get(Counter.BLOCKING_HANDOVERS)).isEqualTo(2);
+        assertThat(d.snapshot().workers()).as("the pool's parallelism is its workers").isEqualTo(2);
+    }
+
+    @Test
+    void whatABlockedTurnMakesReadyGoesToTheGlobalQueueNotToTheWorkerItLeft() throws Exception {
+        WorkStealingDispatcher d = create(2);
+        AtomicReference<String> blockedOn = new AtomicReference<>();
+        AtomicReference<String> readyRanOn = new AtomicReference<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        AtomicReference<Boolean> sawItRun = new AtomicReference<>();
+        d.schedule(turn -> {
+            try {
+                sawItRun.set(turn.blocking(() -> {
+                    blockedOn.set(Thread.currentThread().getName());
+                    d.schedule(ready -> {
+                        readyRanOn.set(Thread.currentThread().getName());
+                        ran.countDown();
+                        return false;
+                    });
+                    return ran.await(10, TimeUnit.SECONDS);
+                }));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return false;
+        });
+        await().until(() -> sawItRun.get() != null);
+        assertThat(sawItRun.get()).isTrue();
+        assertThat(readyRanOn.get()).isNotEqualTo(blockedOn.get());
+        WorkStealingStats stats = d.snapshot();
+        assertThat(stats.get(Counter.NEXT_SLOT_PUSHES)).as("not into a next slot nobody runs").isZero();
+        assertThat(stats.get(Counter.GLOBAL_PUSHES)).as("the blocking turn's own schedule and the one it made").isEqualTo(2);
+    }
+
+    @Test
+    void withEverySpareInUseABlockingTurnHandsItsQueuedActorsToTheOthers() {
+        dispatcher = new WorkStealingDispatcher("sys", "nospare", 2, 32, 0, 0, event -> { });
+        WorkStealingDispatcher d = dispatcher;
+        d.start();
         await().pollInterval(Duration.ofMillis(2)).until(() -> d.snapshot().parkedWorkers() == 2);
         CountDownLatch secondRan = new CountDownLatch(1);
         AtomicReference<Boolean> released = new AtomicReference<>();
         d.schedule(turn -> {
             // Let the sibling (woken when this worker stopped searching) find nothing and park again.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (d.snapshot().parkedWorkers() < 1 && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
+            await().until(() -> d.snapshot().parkedWorkers() >= 1);
             // Made ready here, it waits in this worker's next slot; the sibling is parked and
             // nobody wakes it: without the hand-off the block below would never end.
             d.schedule(inner -> {
                 secondRan.countDown();
                 return false;
             });
-            d.beforeBlocking();
             try {
-                released.set(secondRan.await(10, TimeUnit.SECONDS));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                released.set(turn.blocking(() -> secondRan.await(10, TimeUnit.SECONDS)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
             return false;
         });
         await().until(() -> released.get() != null);
         assertThat(released.get()).as("the queued actor ran while the turn blocked").isTrue();
+        assertThat(d.snapshot().get(Counter.BLOCKED_WITHOUT_SPARE)).isEqualTo(1);
+        assertThat(d.snapshot().get(Counter.BLOCKING_HANDOVERS)).isZero();
     }
 
     @Test
-    void aTurnThatLeavesTheInterruptFlagSetNeitherKeepsItsWorkerFromParkingNorReachesTheNextTurn() {
-        WorkStealingDispatcher d = create(1);
-        d.schedule(turn -> {
-            Thread.currentThread().interrupt();
-            return false;
-        });
-        await().until(() -> d.snapshot().parkedWorkers() == 1);
-        long parks = d.snapshot().get(Counter.PARKS);
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
-                .until(() -> d.snapshot().get(Counter.PARKS) == parks);
+    void aSpareThreadEndsAfterItsKeepAliveAndWorkersKeepTheirNames() throws Exception {
+        dispatcher = new WorkStealingDispatcher("sys", "spares", 1, 32, 0, 4, TimeUnit.MILLISECONDS.toNanos(200),
+                event -> { });
+        WorkStealingDispatcher d = dispatcher;
+        d.start();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        LongAdder released = new LongAdder();
+        d.schedule(blockingTurn(entered, release, released));
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        await().until(() -> threadsNamed("sys-spares-worker-").size() == 2);
+        release.countDown();
+        await().until(() -> released.sum() == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> threadsNamed("sys-spares-worker-").size() == 1);
+        LongAdder runs = new LongAdder();
+        d.schedule(counting(runs));
+        await().until(() -> runs.sum() == 1);
+    }
 
-        AtomicReference<Boolean> nextSawTheFlag = new AtomicReference<>();
-        d.schedule(turn -> {
-            nextSawTheFlag.set(Thread.currentThread().isInterrupted());
-            return false;
-        });
-        await().until(() -> nextSawTheFlag.get() != null);
-        assertThat(nextSawTheFlag.get()).isFalse();
+    private static List<String> threadsNamed(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith(prefix)).toList();
     }
 
     @Test
-    void anInterruptedIdleWorkerParksAgain() {
-        WorkStealingDispatcher d = create(1);
-        await().until(() -> d.snapshot().parkedWorkers() == 1);
-        Thread worker = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("sys-ws-worker-1")).findFirst().orElseThrow();
-        worker.interrupt();
-        await().until(() -> d.snapshot().get(Counter.PARKS) >= 2);
-        long parks = d.snapshot().get(Counter.PARKS);
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
-                .until(() -> d.snapshot().get(Counter.PARKS) == parks);
+    void aThreadThatDiesOutsideATurnIsReplacedAndItsWorkerKeepsWorking() {
+        List<Object> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        dispatcher = new WorkStealingDispatcher("sys", "dying", 1, 32, 0, 0, events::add);
+        WorkStealingDispatcher d = dispatcher;
+        d.start();
+        // A faulty turn-length sink throws an Error outside the turn guard, as an OutOfMemoryError
+        // while the global queue allocates a chunk would.
+        AtomicInteger deaths = new AtomicInteger();
+        d.sampleTurns(nanos -> {
+            if (deaths.getAndIncrement() == 0) {
+                throw new OutOfMemoryError("simulated");
+            }
+        });
+        LongAdder runs = new LongAdder();
+        d.schedule(counting(runs)); // the first turn is sampled: its thread dies after it
+        await().until(() -> runs.sum() == 1);
+        await().until(() -> events.stream().anyMatch(e -> e instanceof io.github.rota.api.DispatcherError));
+        await().until(() -> d.snapshot().parkedWorkers() == 1); // the new thread runs the worker and parks
+
+        for (int i = 0; i < 1_000; i++) {
+            d.schedule(counting(runs)); // from outside: only a wake-up brings the worker to them
+        }
+        await().until(() -> runs.sum() == 1_001);
+        assertThat(d.snapshot().get(Counter.WORKERS_REPLACED)).isEqualTo(1);
+        assertThat(threadsNamed("sys-dying-worker-")).hasSize(1);
     }
 
     @ParameterizedTest
@@ -393,7 +478,8 @@ class WorkStealingDispatcherTest {
         assertThat(stats.workerQueueDepths()).hasSize(2);
         assertThat(stats.counters()).containsOnlyKeys("turns", "messages", "localPushes", "nextSlotPushes",
                 "globalPushes", "stealOperations", "actorsStolen", "parks", "unparks", "noopWakeups",
-                "overflowToGlobal", "budgetYields", "starvationReports");
+                "overflowToGlobal", "budgetYields", "starvationReports", "blockingHandovers", "blockedWithoutSpare",
+                "workersReplaced");
         assertThat(stats.counters().get("turns")).isEqualTo(1);
         assertThat(stats.counters().get("globalPushes")).isEqualTo(1);
     }

@@ -1,11 +1,14 @@
 package io.github.rota.testkit.internal;
 
+import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.dispatch.TurnObserver;
+import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Runs every turn on the thread that schedules it, for deterministic tests: when
@@ -15,18 +18,22 @@ import java.util.concurrent.RejectedExecutionException;
  * thread and run after the current turn, in order, instead of recursing; so is a turn that yields
  * with work left. The outermost {@code schedule} call on a thread drains that queue.
  *
- * <p>Thread-safety: the queue is thread-confined; {@code stopped} and {@code budget} are volatile.
+ * <p>Thread-safety: each calling thread's queue is its own; {@code stopped} and {@code budget} are
+ * volatile. A turn that blocks just blocks its caller.
  */
-final class CallingThreadDispatcher implements Dispatcher, Turn {
+final class CallingThreadDispatcher implements Dispatcher {
 
     private final String id;
-    private final ThreadLocal<ArrayDeque<Schedulable>> pending = new ThreadLocal<>();
+    /** The turns queued on the calling thread while one of its turns runs; absent between turns. */
+    private final ThreadLocal<Runner> running = new ThreadLocal<>();
+    private final TurnObservers observers;
     private volatile int budget;
     private volatile boolean stopped;
 
-    CallingThreadDispatcher(String id, int budget) {
+    CallingThreadDispatcher(String id, int budget, Consumer<Object> events) {
         this.id = id;
         this.budget = Dispatcher.checkThroughputBudget(budget);
+        this.observers = new TurnObservers(fault -> events.accept(new DispatcherError(id, fault, null)));
     }
 
     @Override
@@ -49,34 +56,24 @@ final class CallingThreadDispatcher implements Dispatcher, Turn {
         if (stopped) {
             throw new RejectedExecutionException("dispatcher '" + id + "' is stopped");
         }
-        ArrayDeque<Schedulable> queue = pending.get();
-        if (queue != null) {
-            queue.addLast(schedulable); // re-entrant: run after the current turn
+        Runner runner = running.get();
+        if (runner != null) {
+            runner.queue.addLast(schedulable); // re-entrant: run after the current turn
             return;
         }
-        queue = new ArrayDeque<>();
-        pending.set(queue);
+        runner = new Runner();
+        running.set(runner);
         try {
             Schedulable next = schedulable;
             while (next != null) {
-                if (next.runTurn(this)) {
-                    queue.addLast(next);
+                if (observers.runTurn(next, runner)) {
+                    runner.queue.addLast(next);
                 }
-                next = queue.pollFirst();
+                next = runner.queue.pollFirst();
             }
         } finally {
-            pending.remove();
+            running.remove();
         }
-    }
-
-    @Override
-    public int budget() {
-        return budget;
-    }
-
-    @Override
-    public void messagesHandled(int count) {
-        // This kind keeps no counters.
     }
 
     /** Every turn ran on its caller, so nothing is handed back. */
@@ -92,6 +89,11 @@ final class CallingThreadDispatcher implements Dispatcher, Turn {
     }
 
     @Override
+    public void observeTurns(TurnObserver observer) {
+        observers.add(observer);
+    }
+
+    @Override
     public int throughputBudget() {
         return budget;
     }
@@ -104,5 +106,26 @@ final class CallingThreadDispatcher implements Dispatcher, Turn {
     @Override
     public String toString() {
         return "CallingThreadDispatcher[" + id + ", budget=" + budget + "]";
+    }
+
+    /** One calling thread's turns: the queue of re-entrant schedules, and the turn they run with. */
+    private final class Runner implements TurnObservers.CountingTurn {
+        final ArrayDeque<Schedulable> queue = new ArrayDeque<>();
+        private int lastMessagesHandled;
+
+        @Override
+        public int budget() {
+            return budget;
+        }
+
+        @Override
+        public void messagesHandled(int count) {
+            lastMessagesHandled = count; // this kind keeps no counters
+        }
+
+        @Override
+        public int lastMessagesHandled() {
+            return lastMessagesHandled;
+        }
     }
 }

@@ -23,6 +23,6 @@ public final class CallingThreadDispatcherProvider implements DispatcherProvider
 
     @Override
     public Dispatcher create(DispatcherConfig config) {
-        return new CallingThreadDispatcher(config.id(), config.throughputBudget());
+        return new CallingThreadDispatcher(config.id(), config.throughputBudget(), config.events());
     }
 }

@@ -194,7 +194,8 @@ public class PlatformIT {
 
     @Test
     public void metatypeDescribesEveryPid() {
-        assertEquals(List.of("id", "kind", "throughput", "workers", "starvationThresholdMs", "keepAliveMs", "decorators"),
+        assertEquals(List.of("id", "kind", "throughput", "workers", "starvationThresholdMs", "maxSpareWorkers", "keepAliveMs",
+                "decorators"),
                 attributeIds("io.github.rota.dispatcher", DISPATCHER_PID, true));
         assertEquals(List.of("name", "default.dispatcher", "default.mailbox"),
                 attributeIds("io.github.rota.runtime", "io.github.rota.system", false));

@@ -1,0 +1,100 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.TurnObservers;
+import java.util.concurrent.Callable;
+
+/**
+ * A thread of a {@link WorkStealingDispatcher}. Usually it runs one {@link Worker} — the worker's
+ * queues and place in the pool — for its whole life. When a turn on it enters
+ * {@link #blocking}, the worker is handed to a spare thread, so the pool keeps its parallelism;
+ * this thread finishes the turn without a worker (what it makes ready goes to the global queue)
+ * and then waits, as a spare, for a worker to run, until the keep-alive ends it.
+ *
+ * <p>It is also the {@link io.github.rota.spi.dispatch.Turn} of the turns it runs, so a turn
+ * allocates nothing.
+ *
+ * <p>Threads: {@code worker} is written by this thread (giving its worker away) and, while this
+ * thread has none, by the thread handing it one (a volatile write it reads before running the
+ * worker, which also publishes the worker's owner-only fields). The turn fields are this thread's.
+ */
+final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
+
+    final WorkStealingDispatcher pool;
+    private volatile Worker worker;
+    private int turnBudget;
+    private int lastMessagesHandled;
+
+    WorkerThread(WorkStealingDispatcher pool, Worker worker, String name) {
+        super(name);
+        this.pool = pool;
+        this.worker = worker;
+        setDaemon(true);
+        // A fixed class loader rather than whichever thread happened to start the pool (in OSGi, an
+        // SCR or ConfigAdmin thread): the same as the JDK's common ForkJoinPool gives its workers.
+        setContextClassLoader(ClassLoader.getSystemClassLoader());
+    }
+
+    /** {@return the worker this thread runs now; {@code null} while it has none} */
+    Worker worker() {
+        return worker;
+    }
+
+    /** This thread gives up its worker (its turn is about to block). */
+    void detach() {
+        worker = null;
+    }
+
+    /** This thread runs {@code worker} from now on; called by this thread, or by the one handing it over. */
+    void attach(Worker worker) {
+        this.worker = worker;
+    }
+
+    @Override
+    public void run() {
+        Worker current = worker;
+        try {
+            while (true) {
+                if (current == null) {
+                    current = pool.awaitWorker(this);
+                    if (current == null) {
+                        return; // kept alive long enough, or the pool is stopping
+                    }
+                }
+                current.runOn(this);
+                if (worker == current) {
+                    return; // still ours: the pool is stopping
+                }
+                current = null; // handed over during a blocking turn: this thread is a spare now
+            }
+        } catch (Throwable death) {
+            pool.threadDied(this, death);
+        } finally {
+            pool.threadEnded(this);
+        }
+    }
+
+    void beginTurn(int budget) {
+        turnBudget = budget;
+    }
+
+    @Override
+    public int budget() {
+        return turnBudget;
+    }
+
+    @Override
+    public void messagesHandled(int count) {
+        lastMessagesHandled = count;
+        pool.countMessages(worker, count);
+    }
+
+    @Override
+    public int lastMessagesHandled() {
+        return lastMessagesHandled;
+    }
+
+    @Override
+    public <T> T blocking(Callable<T> work) throws Exception {
+        return pool.blocking(this, work);
+    }
+}
