@@ -55,8 +55,8 @@ public final class TurnObservers {
         for (TurnObserver observer : now) {
             try {
                 observer.turnStarting(schedulable);
-            } catch (RuntimeException fault) {
-                faults.accept(fault);
+            } catch (Throwable fault) { // whatever it is, the turn must run and its result come back
+                report(fault);
             }
         }
         boolean more = schedulable.runTurn(turn);
@@ -64,11 +64,19 @@ public final class TurnObservers {
         for (TurnObserver observer : now) {
             try {
                 observer.turnEnded(schedulable, handled);
-            } catch (RuntimeException fault) {
-                faults.accept(fault);
+            } catch (Throwable fault) {
+                report(fault);
             }
         }
         return more;
+    }
+
+    private void report(Throwable fault) {
+        try {
+            faults.accept(fault);
+        } catch (Throwable ignored) {
+            // The report failed too; the schedulable's result still matters more.
+        }
     }
 
     /** A dispatcher's {@link Turn} that remembers what the last turn run with it reported. */

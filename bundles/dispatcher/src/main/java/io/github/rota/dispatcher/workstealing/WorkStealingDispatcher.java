@@ -340,19 +340,39 @@ final class WorkStealingDispatcher implements Dispatcher {
             return false;
         }
         WorkerThread spare = idleSpares.pollFirst();
-        if (spare == null && spareThreads >= maxSpareWorkers) {
-            return false;
-        }
-        worker.leaveBlockingTurn(); // still ours: the next owner sees it through the hand-over
-        from.detach();
         if (spare != null) {
+            worker.leaveBlockingTurn(); // still ours: the next owner sees it through the hand-over
+            from.detach();
             spare.attach(worker);
             LockSupport.unpark(spare);
-        } else {
-            spareThreads++;
-            newThread(worker).start();
+            return true;
+        }
+        if (spareThreads >= maxSpareWorkers) {
+            return false;
+        }
+        WorkerThread thread = newThread(worker);
+        worker.leaveBlockingTurn();
+        from.detach();
+        spareThreads++;
+        if (!start(thread)) {
+            spareThreads--;
+            from.attach(worker);
+            worker.returnToBlockingTurn();
+            return false;
         }
         return true;
+    }
+
+    /** Guarded by this. @return whether the thread started (the OS may refuse one: the pool goes on without it) */
+    private boolean start(Thread thread) {
+        try {
+            thread.start();
+            return true;
+        } catch (OutOfMemoryError | InternalError refused) {
+            threads.remove(thread);
+            LOG.warn("dispatcher '{}' could not start thread {}", id, thread.getName(), refused);
+            return false;
+        }
     }
 
     /**
@@ -390,22 +410,36 @@ final class WorkStealingDispatcher implements Dispatcher {
         }
     }
 
-    /** {@code thread} died: its worker, if it had one, gets a new thread. */
-    void threadDied(WorkerThread thread, Throwable death) {
-        Worker worker = thread.worker();
-        LOG.error("dispatcher '{}': thread {} died{}", id, thread.getName(),
-                worker != null ? " outside a turn; a new thread takes its worker over" : "", death);
-        publish(new DispatcherError(id, death, null));
+    /**
+     * {@code thread} failed outside a turn with {@code death} and is about to end: its worker's idle
+     * accounting is repaired and a new thread takes the worker over; a thread that had no worker
+     * leaves the spares.
+     *
+     * @return {@code true} if no new thread could be started, so the failed thread must carry on
+     *         running its worker itself
+     */
+    boolean threadDied(WorkerThread thread, Throwable death) {
+        boolean carryOn = false;
+        Worker worker;
         synchronized (this) {
+            idleSpares.remove(thread);
+            worker = thread.worker();
             if (worker == null) {
                 spareThreads--;
-                return;
-            }
-            worker.recoverFromDeadThread();
-            if (!stopping) {
-                newThread(worker).start();
+            } else {
+                worker.recoverFromDeadThread();
+                carryOn = !stopping && !start(newThread(worker));
             }
         }
+        try {
+            LOG.error("dispatcher '{}': thread {} failed outside a turn{}", id, thread.getName(), worker == null ? ""
+                    : carryOn ? "; no thread could be started, so it carries on" : "; a new thread takes its worker over",
+                    death);
+            publish(new DispatcherError(id, death, null));
+        } catch (RuntimeException | Error reportFailed) {
+            // The worker is in good hands already; the report is what failed.
+        }
+        return carryOn;
     }
 
     void threadEnded(Thread thread) {

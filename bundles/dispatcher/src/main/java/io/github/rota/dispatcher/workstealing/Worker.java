@@ -166,12 +166,12 @@ final class Worker extends WorkerSleeping {
             return;
         }
         TURN_EPOCH.setOpaque(this, epoch + 2);
-        if (sampler != null) {
-            sampler.accept(System.nanoTime() - start);
-        }
         if (more) {
             counters.increment(Counter.BUDGET_YIELDS);
-            pushLocal(s);
+            pushLocal(s); // before the sampler: an actor is never left scheduled on no queue
+        }
+        if (sampler != null) {
+            sampler.accept(System.nanoTime() - start);
         }
     }
 
@@ -182,6 +182,11 @@ final class Worker extends WorkerSleeping {
     void leaveBlockingTurn() {
         counters.increment(Counter.BLOCKING_HANDOVERS);
         TURN_EPOCH.setOpaque(this, turnEpoch + 1); // even: not in a turn any more
+    }
+
+    /** Owner: the hand-over failed (no thread could be started): the turn goes on with this worker. */
+    void returnToBlockingTurn() {
+        TURN_EPOCH.setOpaque(this, turnEpoch + 1); // odd again
     }
 
     /**

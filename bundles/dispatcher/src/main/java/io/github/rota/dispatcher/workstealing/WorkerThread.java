@@ -54,20 +54,25 @@ final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
         Worker current = worker;
         try {
             while (true) {
-                if (current == null) {
-                    current = pool.awaitWorker(this);
+                try {
                     if (current == null) {
-                        return; // kept alive long enough, or the pool is stopping
+                        current = pool.awaitWorker(this);
+                        if (current == null) {
+                            return; // kept alive long enough, or the pool is stopping
+                        }
                     }
+                    current.runOn(this);
+                } catch (Throwable death) {
+                    if (pool.threadDied(this, death)) {
+                        continue; // repaired, and no other thread could take the worker: go on here
+                    }
+                    return;
                 }
-                current.runOn(this);
                 if (worker == current) {
                     return; // still ours: the pool is stopping
                 }
                 current = null; // handed over during a blocking turn: this thread is a spare now
             }
-        } catch (Throwable death) {
-            pool.threadDied(this, death);
         } finally {
             pool.threadEnded(this);
         }
