@@ -181,6 +181,21 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
         return counter("starvationReports");
     }
 
+    @Override
+    public long getBlockingHandovers() {
+        return counter("blockingHandovers");
+    }
+
+    @Override
+    public long getBlockedWithoutSpare() {
+        return counter("blockedWithoutSpare");
+    }
+
+    @Override
+    public long getWorkersReplaced() {
+        return counter("workersReplaced");
+    }
+
     private long counter(String name) {
         DispatcherStats stats = dispatcher.stats();
         return stats.counters().getOrDefault(name, 0L);

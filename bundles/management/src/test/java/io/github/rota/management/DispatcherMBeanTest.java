@@ -74,6 +74,24 @@ class DispatcherMBeanTest {
     }
 
     @Test
+    void aTurnThatBlocksShowsAsAHandOverToASpareThread() throws Exception {
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        dispatcher.schedule((Turn turn) -> {
+            try {
+                turn.blocking(() -> true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            released.countDown();
+            return false;
+        });
+        released.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        await().until(() -> server.getAttribute(name, "BlockingHandovers").equals(1L));
+        assertThat(server.getAttribute(name, "BlockedWithoutSpare")).isEqualTo(0L);
+        assertThat(server.getAttribute(name, "WorkersReplaced")).isEqualTo(0L);
+    }
+
+    @Test
     void everyAttributeCarriesItsUnits() throws Exception {
         for (MBeanAttributeInfo attribute : server.getMBeanInfo(name).getAttributes()) {
             if (!attribute.getName().equals("Id") && !attribute.getName().equals("Kind")) {

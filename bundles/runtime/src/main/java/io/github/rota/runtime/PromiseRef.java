@@ -6,10 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -18,15 +15,13 @@ import java.util.concurrent.TimeoutException;
  * becomes a dead letter. Name and path are made only when asked for.
  *
  * <p>Threads: whichever of the reply (on the replying actor's worker), the timeout (the system's
- * scheduler thread) and termination comes first settles the ask, by a CAS on {@code settled}. The
- * future is then completed on {@link #COMPLETIONS}, never on the settling thread: completing it
- * runs every callback attached to it, and on the replier's worker that would be user code running
- * inside another actor's turn, possibly at the same time as the asking actor.
+ * scheduler thread) and termination comes first settles the ask, by a CAS on {@code settled}, and
+ * delivers the outcome to the {@link AskFuture}, which is completed elsewhere: completing it runs
+ * the callbacks attached to it, and on the replier's worker that would be user code running inside
+ * another actor's turn, possibly at the same time as the asking actor.
  */
 final class PromiseRef implements ActorRef<Object> {
 
-    /** Where answers are completed: the JDK's default for asynchronous completion. */
-    private static final Executor COMPLETIONS = ForkJoinPool.commonPool();
     private static final VarHandle SETTLED;
 
     static {
@@ -42,7 +37,7 @@ final class PromiseRef implements ActorRef<Object> {
     private final ActorRef<?> target;
     private final Duration timeout;
     private final long deadlineNanos;
-    private final CompletableFuture<Object> future = new CompletableFuture<>();
+    private final AskFuture<Object> future = new AskFuture<>();
     @SuppressWarnings("unused") // accessed through SETTLED
     private volatile boolean settled;
 
@@ -55,8 +50,8 @@ final class PromiseRef implements ActorRef<Object> {
     }
 
     /** {@return what the asker gets: completed off the settling thread} */
-    CompletionStage<Object> answer() {
-        return future.minimalCompletionStage();
+    AskFuture<Object> answer() {
+        return future;
     }
 
     ActorRef<?> target() {
@@ -72,7 +67,7 @@ final class PromiseRef implements ActorRef<Object> {
         if (!settle()) {
             return false;
         }
-        COMPLETIONS.execute(() -> future.completeExceptionally(failure));
+        future.deliver(null, failure);
         return true;
     }
 
@@ -117,7 +112,7 @@ final class PromiseRef implements ActorRef<Object> {
             system.deadLetter(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
             return;
         }
-        COMPLETIONS.execute(() -> future.complete(message));
+        future.deliver(message, null);
     }
 
     @Override

@@ -269,7 +269,7 @@ final class RotaActorSystem implements ActorSystem {
             for (PromiseRef promise = pendingAsks.poll(); promise != null; promise = pendingAsks.poll()) {
                 promise.fail(new IllegalStateException(
                         "actor system '" + name + "' terminated before " + promise.target().path() + " replied"));
-                failedAsks.add(promise.answer().toCompletableFuture());
+                failedAsks.add(promise.answer());
             }
             scheduler.shutdown();
             LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.sum());

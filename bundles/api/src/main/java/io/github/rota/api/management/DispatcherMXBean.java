@@ -101,4 +101,16 @@ public interface DispatcherMXBean {
     /** {@return turns reported by the starvation probe as stuck longer than its threshold} */
     @Units("turns")
     long getStarvationReports();
+
+    /** {@return times a worker went on on a spare thread because its turn entered {@code blocking()}} */
+    @Units("hand-overs")
+    long getBlockingHandovers();
+
+    /** {@return turns that entered {@code blocking()} with every spare thread in use, and so held their worker} */
+    @Units("turns")
+    long getBlockedWithoutSpare();
+
+    /** {@return times a worker's thread failed outside a turn and another thread took the worker over} */
+    @Units("threads")
+    long getWorkersReplaced();
 }

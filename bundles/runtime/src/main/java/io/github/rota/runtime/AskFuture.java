@@ -1,0 +1,173 @@
+package io.github.rota.runtime;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The stage an {@link io.github.rota.api.ActorRef#ask} returns. Completing a
+ * {@link CompletableFuture} runs the callbacks attached to it, on the completing thread; the answer
+ * arrives on the replying actor's worker, where those callbacks would run inside another actor's
+ * turn. So the answer is only <em>delivered</em> there, and the future is completed elsewhere: by
+ * the thread waiting for it in {@link #get}/{@link #join} (which runs what it attached itself, and
+ * is woken as directly as a plain future would wake it), or, when nobody waits, on
+ * {@link #COMPLETIONS}.
+ *
+ * <p>State ({@code state}, CAS): {@code null} (nothing yet) → a waiting {@link Thread} → an
+ * {@link Outcome} (delivered) → {@link #COMPLETING} (claimed: the claimer completes the future).
+ * {@code deliver} moves null or a waiter to the outcome (and unparks the waiter, or hands the
+ * completion to {@code COMPLETIONS}); a waiter or the {@code COMPLETIONS} task claims the outcome.
+ * Exactly one of them completes the future with the answer. One waiter registers; any other
+ * thread that waits blocks on the future itself, which the claimer completes. Stages derived from
+ * this one are plain futures ({@link #newIncompleteFuture}).
+ *
+ * <p>Invariants: the answer completes the future once, never on the delivering thread, and a
+ * registered waiter always wakes ({@code AskFutureTest}, jcstress {@code AskFutureDeliverVersusWaitTest}).
+ */
+final class AskFuture<T> extends CompletableFuture<T> {
+
+    /** Where the answer is completed when nobody waits for it: the JDK's default for asynchronous completion. */
+    static final Executor COMPLETIONS = ForkJoinPool.commonPool();
+
+    private static final Object COMPLETING = new Object();
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(AskFuture.class, "state", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile Object state;
+
+    /** What was delivered: a value, or a failure. */
+    private record Outcome(Object value, Throwable failure) {
+    }
+
+    /**
+     * Hands the answer over; called once (the ask is settled once), on any thread.
+     *
+     * @param value the reply, if {@code failure} is {@code null}
+     * @param failure why the ask failed, or {@code null}
+     */
+    void deliver(Object value, Throwable failure) {
+        Outcome outcome = new Outcome(value, failure);
+        while (true) {
+            Object s = STATE.getVolatile(this);
+            if (s == null) {
+                if (STATE.compareAndSet(this, null, outcome)) {
+                    COMPLETIONS.execute(this::claim);
+                    return;
+                }
+            } else if (s instanceof Thread waiter) {
+                if (STATE.compareAndSet(this, waiter, outcome)) {
+                    LockSupport.unpark(waiter);
+                    return;
+                }
+            } else {
+                return; // delivered already: cannot happen, the ask settles once
+            }
+        }
+    }
+
+    /** Completes the future with the delivered outcome, if this call is the one that claims it. */
+    private void claim() {
+        Object s = STATE.getVolatile(this);
+        if (s instanceof Outcome outcome && STATE.compareAndSet(this, outcome, COMPLETING)) {
+            @SuppressWarnings("unchecked")
+            T value = (T) outcome.value();
+            if (outcome.failure() == null) {
+                super.complete(value);
+            } else {
+                super.completeExceptionally(outcome.failure());
+            }
+        }
+    }
+
+    /**
+     * Waits until the answer is delivered, or until {@code deadline} (a {@link System#nanoTime()}
+     * value; {@code Long.MAX_VALUE}: none), then completes the future here if nobody has.
+     *
+     * @param interruptible whether an interrupt ends the wait
+     * @return {@code false} if interrupted
+     */
+    private boolean awaitDelivery(long deadline, boolean interruptible) {
+        Thread me = Thread.currentThread();
+        boolean registered = false;
+        try {
+            while (true) {
+                Object s = STATE.getVolatile(this);
+                if (s == null) {
+                    registered = STATE.compareAndSet(this, null, me);
+                    continue;
+                }
+                if (s != me) {
+                    registered = false;
+                    claim(); // the outcome, or nothing if it is claimed or another thread waits
+                    return true;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return true;
+                }
+                if (deadline == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, left);
+                }
+                if (interruptible && Thread.interrupted()) {
+                    return false;
+                }
+            }
+        } finally {
+            if (registered && !STATE.compareAndSet(this, me, null)) {
+                claim(); // delivered while we were leaving: complete it, or it would wait for nobody
+            }
+        }
+    }
+
+    @Override
+    public T get() throws InterruptedException, ExecutionException {
+        if (!isDone() && !awaitDelivery(Long.MAX_VALUE, true)) {
+            throw new InterruptedException();
+        }
+        return super.get();
+    }
+
+    @Override
+    public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!isDone() && !awaitDelivery(deadline, true)) {
+            throw new InterruptedException();
+        }
+        // Done, or being completed by its claimer right now, or not delivered by the deadline.
+        return super.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public T join() {
+        if (!isDone()) {
+            awaitDelivery(Long.MAX_VALUE, false);
+        }
+        return super.join();
+    }
+
+    @Override
+    public CompletableFuture<T> toCompletableFuture() {
+        return this;
+    }
+
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+        return new CompletableFuture<>();
+    }
+}
