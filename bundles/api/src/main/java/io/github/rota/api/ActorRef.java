@@ -48,9 +48,10 @@ public interface ActorRef<M> {
      * becomes a dead letter. If the system terminates first, the stage fails with an
      * {@link IllegalStateException}. No temporary actor outlives the ask.
      *
-     * <p>The stage is completed on a thread of the JDK's common {@link java.util.concurrent.ForkJoinPool},
-     * never on the replying actor's worker, so callbacks attached to it never run inside some
-     * actor's turn. An actor that asks must not block on the stage or touch its state from a
+     * <p>The stage is never completed on the replying actor's worker, so callbacks attached to it
+     * never run inside some actor's turn: a thread waiting for it in {@code get} or {@code join}
+     * completes it itself, and runs there what it attached; with nobody waiting, a thread of the
+     * JDK's common {@link java.util.concurrent.ForkJoinPool} does. An actor that asks must not block on the stage or touch its state from a
      * callback: it receives the answer as a message with {@link ActorContext#pipeToSelf}.
      *
      * @param message the message, not null
