@@ -127,6 +127,73 @@ public class HotSwapIT {
         assertTrue(swaps >= CHUNKS);
     }
 
+    /**
+     * A dispatcher "hogs" whose one actor never drains (every message it handles sends it another)
+     * is reconfigured through ConfigAdmin from kind to kind: each replacement stops the old
+     * dispatcher at its next turn boundary, so the change completes (the executor and pinned kinds
+     * never stopped under such an actor, and the ConfigAdmin thread hung in stop()), and the
+     * messages sent to the actor meanwhile are all handled, once, in order.
+     */
+    @Test
+    public void reconfiguringEachKindWhileOneOfItsActorsNeverDrainsCompletesAndLosesNothing() throws Exception {
+        org.osgi.service.cm.Configuration config = configAdmin.getFactoryConfiguration("io.github.rota.dispatcher", "hogs", "?");
+        reconfigureHogs(config, "executor");
+        await().atMost(Duration.ofSeconds(30)).until(() -> system.dispatcher("hogs").isPresent());
+        DeliveryLedger ledger = DeliveryLedger.attach(system);
+        LongAdder selfSends = new LongAdder();
+        ActorRef<Object> hog = system.spawn(Props.create(() -> (Actor<Object>) c -> {
+            if (c.message() instanceof Tracked tracked) {
+                ledger.handled(tracked);
+            } else {
+                selfSends.increment();
+                c.self().tell("again");
+            }
+        }).withDispatcher("hogs"), "hog");
+        hog.tell("again");
+        @SuppressWarnings("unchecked")
+        ActorRef<Tracked> tracked = (ActorRef<Tracked>) (ActorRef<?>) hog;
+        int messages = 30_000;
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < messages; i++) {
+                tracked.tell(ledger.next(0, tracked));
+                if (i % 1_000 == 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // spread over the replacements
+                }
+            }
+        }, "hog-producer");
+        producer.start();
+
+        for (String kind : List.of("pinned", "work-stealing", "executor", "pinned", "work-stealing")) {
+            io.github.rota.spi.dispatch.Dispatcher before = system.dispatcher("hogs").orElseThrow();
+            long hogBefore = selfSends.sum();
+            reconfigureHogs(config, kind);
+            await().atMost(Duration.ofSeconds(30)).until(() -> system.dispatcher("hogs")
+                    .filter(d -> d != before && d.kind().equals(kind)).isPresent());
+            await().atMost(Duration.ofSeconds(30)).until(() -> selfSends.sum() > hogBefore + 1_000);
+        }
+        producer.join();
+        DeliveryLedger.Report report = ledger.settle(Duration.ofMinutes(2)).assertExact();
+        assertEquals(messages, report.sent());
+        assertEquals(0, report.dead());
+
+        io.github.rota.testkit.TestProbe<Object> watcher = io.github.rota.testkit.TestProbe.create(system);
+        watcher.watch(hog);
+        system.stop(hog);
+        watcher.expectTerminated(hog, Duration.ofSeconds(30));
+        config.delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> system.dispatcher("hogs").isEmpty());
+    }
+
+    private static void reconfigureHogs(org.osgi.service.cm.Configuration config, String kind) throws Exception {
+        Dictionary<String, Object> properties = new java.util.Hashtable<>();
+        properties.put("id", "hogs");
+        properties.put("kind", kind);
+        if (!kind.equals("pinned")) {
+            properties.put("workers", "2"); // the pinned kind has a thread per actor, and no such key
+        }
+        config.update(properties);
+    }
+
     private static void reconfigure(org.osgi.service.cm.Configuration config, String kind, String workers) throws Exception {
         Dictionary<String, Object> properties = config.getProperties();
         properties.put("kind", kind);
