@@ -54,29 +54,38 @@ final class AskFuture<T> extends CompletableFuture<T> {
     }
 
     /**
-     * Hands the answer over; called once (the ask is settled once), on any thread.
+     * Hands the answer over, if none was: the first of the reply, the timeout and termination
+     * settles the ask. Any thread.
      *
      * @param value the reply, if {@code failure} is {@code null}
      * @param failure why the ask failed, or {@code null}
+     * @return {@code false} if an answer had been delivered already; this one is not used
      */
-    void deliver(Object value, Throwable failure) {
-        Outcome outcome = new Outcome(value, failure);
+    boolean deliver(Object value, Throwable failure) {
+        Outcome outcome = null;
         while (true) {
             Object s = STATE.getVolatile(this);
-            if (s == null) {
-                if (STATE.compareAndSet(this, null, outcome)) {
-                    COMPLETIONS.execute(this::claim);
-                    return;
+            if (s != null && !(s instanceof Thread)) {
+                return false;
+            }
+            if (outcome == null) {
+                outcome = new Outcome(value, failure);
+            }
+            if (STATE.compareAndSet(this, s, outcome)) {
+                if (s == null) {
+                    COMPLETIONS.execute(this::claim); // nobody waits: complete it over there
+                } else {
+                    LockSupport.unpark((Thread) s); // the waiter completes it
                 }
-            } else if (s instanceof Thread waiter) {
-                if (STATE.compareAndSet(this, waiter, outcome)) {
-                    LockSupport.unpark(waiter);
-                    return;
-                }
-            } else {
-                return; // delivered already: cannot happen, the ask settles once
+                return true;
             }
         }
+    }
+
+    /** {@return whether an answer has been delivered} */
+    boolean isDelivered() {
+        Object s = STATE.getVolatile(this);
+        return s != null && !(s instanceof Thread);
     }
 
     /** Completes the future with the delivered outcome, if this call is the one that claims it. */

@@ -2,8 +2,6 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
@@ -15,22 +13,12 @@ import java.util.concurrent.TimeoutException;
  * becomes a dead letter. Name and path are made only when asked for.
  *
  * <p>Threads: whichever of the reply (on the replying actor's worker), the timeout (the system's
- * scheduler thread) and termination comes first settles the ask, by a CAS on {@code settled}, and
- * delivers the outcome to the {@link AskFuture}, which is completed elsewhere: completing it runs
- * the callbacks attached to it, and on the replier's worker that would be user code running inside
- * another actor's turn, possibly at the same time as the asking actor.
+ * scheduler thread) and termination comes first settles the ask: it delivers its outcome to the
+ * {@link AskFuture}, which takes only the first and is completed elsewhere (completing it runs the
+ * callbacks attached to it, and on the replier's worker that would be user code running inside
+ * another actor's turn, possibly at the same time as the asking actor).
  */
 final class PromiseRef implements ActorRef<Object> {
-
-    private static final VarHandle SETTLED;
-
-    static {
-        try {
-            SETTLED = MethodHandles.lookup().findVarHandle(PromiseRef.class, "settled", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final RotaActorSystem system;
     private final long id;
@@ -38,8 +26,6 @@ final class PromiseRef implements ActorRef<Object> {
     private final Duration timeout;
     private final long deadlineNanos;
     private final AskFuture<Object> future = new AskFuture<>();
-    @SuppressWarnings("unused") // accessed through SETTLED
-    private volatile boolean settled;
 
     PromiseRef(RotaActorSystem system, long id, ActorRef<?> target, Duration timeout) {
         this.system = system;
@@ -64,11 +50,7 @@ final class PromiseRef implements ActorRef<Object> {
      * @return whether this call answered it
      */
     boolean fail(Throwable failure) {
-        if (!settle()) {
-            return false;
-        }
-        future.deliver(null, failure);
-        return true;
+        return future.deliver(null, failure);
     }
 
     /**
@@ -76,7 +58,7 @@ final class PromiseRef implements ActorRef<Object> {
      * @return {@code true} if the ask is over (answered, or timed out by this call)
      */
     boolean expireIfDue(long now) {
-        if (settled) {
+        if (future.isDelivered()) {
             return true;
         }
         if (now - deadlineNanos < 0) {
@@ -84,10 +66,6 @@ final class PromiseRef implements ActorRef<Object> {
         }
         fail(new TimeoutException("ask of " + target.path() + " timed out after " + timeout.toMillis() + " ms"));
         return true;
-    }
-
-    private boolean settle() {
-        return !settled && SETTLED.compareAndSet(this, false, true);
     }
 
     @Override
@@ -108,11 +86,9 @@ final class PromiseRef implements ActorRef<Object> {
     @Override
     public void tell(Object message, ActorRef<?> sender) {
         Objects.requireNonNull(message, "message");
-        if (!settle()) {
+        if (!future.deliver(message, null)) {
             system.deadLetter(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
-            return;
         }
-        future.deliver(message, null);
     }
 
     @Override

@@ -284,26 +284,6 @@ class WorkStealingDispatcherTest {
     }
 
     @Test
-    void withEveryWorkerInsideBlockingOtherActorsStillGetTurns() throws Exception {
-        WorkStealingDispatcher d = create(2);
-        CountDownLatch entered = new CountDownLatch(2);
-        CountDownLatch release = new CountDownLatch(1);
-        LongAdder released = new LongAdder();
-        d.schedule(blockingTurn(entered, release, released));
-        d.schedule(blockingTurn(entered, release, released));
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-
-        // Both workers' turns are blocked: only spare threads can run this one, which releases them.
-        d.schedule(turn -> {
-            release.countDown();
-            return false;
-        });
-        await().atMost(Duration.ofSeconds(20)).until(() -> released.sum() == 2);
-        assertThat(d.snapshot().get(Counter.BLOCKING_HANDOVERS)).isEqualTo(2);
-        assertThat(d.snapshot().workers()).as("the pool's parallelism is its workers").isEqualTo(2);
-    }
-
-    @Test
     void whatABlockedTurnMakesReadyGoesToTheGlobalQueueNotToTheWorkerItLeft() throws Exception {
         WorkStealingDispatcher d = create(2);
         AtomicReference<String> blockedOn = new AtomicReference<>();
