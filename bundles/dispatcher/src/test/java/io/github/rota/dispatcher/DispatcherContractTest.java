@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,5 +162,28 @@ class DispatcherContractTest {
         await().until(() -> turnsSeen.sum() == 10);
         assertThat(observed).containsExactly(actor);
         assertThat(messagesSeen.sum()).isEqualTo(30);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
+    void turnsRunWithTheSystemClassLoaderAndAnUncaughtExceptionHandlerWhoeverStartedOrFedThePool(String kind)
+            throws Exception {
+        ClassLoader someBundles = new java.net.URLClassLoader(new java.net.URL[0], null);
+        AtomicReference<ClassLoader> contextLoader = new AtomicReference<>();
+        AtomicReference<Thread.UncaughtExceptionHandler> handler = new AtomicReference<>();
+        Thread starter = new Thread(() -> {
+            Dispatcher d = create(kind); // threads made now, or on demand by the schedule below
+            d.schedule(turn -> {
+                contextLoader.set(Thread.currentThread().getContextClassLoader());
+                handler.set(Thread.currentThread().getUncaughtExceptionHandler());
+                return false;
+            });
+        });
+        starter.setContextClassLoader(someBundles); // as an SCR or ConfigAdmin thread in OSGi would have
+        starter.start();
+        starter.join();
+        await().until(() -> contextLoader.get() != null);
+        assertThat(contextLoader.get()).isSameAs(ClassLoader.getSystemClassLoader());
+        assertThat(handler.get()).as("its own, not the thread group's").isNotInstanceOf(ThreadGroup.class);
     }
 }
