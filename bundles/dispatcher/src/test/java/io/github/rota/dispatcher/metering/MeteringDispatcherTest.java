@@ -9,6 +9,7 @@ import io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.Schedulable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,7 +86,8 @@ class MeteringDispatcherTest {
             for (int i = 1; i <= 200; i++) {
                 wrapped.schedule(actor); // one scheduling at a time, as an actor's state machine allows
                 int expected = i;
-                await().until(() -> turns.get() == expected);
+                await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                        .until(() -> turns.get() == expected);
             }
             assertThat(threads).as("threads the actor ran on").hasSize(1);
             assertThat(wrapped.turns()).isEqualTo(200);
