@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +93,9 @@ class AskFutureTest {
             deliverer.start();
             assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo(7);
             deliverer.join();
-            await().until(() -> completedOn.get() != null); // the whenComplete may still be running on its thread
+            // the whenComplete may still be running on its thread; poll tightly, 5 000 rounds
+            await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                    .until(() -> completedOn.get() != null);
             assertThat(completedOn.get()).as("round %d", round).isNotSameAs(deliverer);
         }
     }
