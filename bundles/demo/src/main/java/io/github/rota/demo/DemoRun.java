@@ -17,6 +17,8 @@ final class DemoRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
     private static final int TICKS_PER_SECOND = 10;
+    /** How long a stop lets the work already sent finish before it stops the actors. */
+    private static final long DRAIN_MILLIS = 5_000;
     /** Runs so far in this JVM: each takes new actor names (demo1-..., demo2-...). */
     private static final AtomicInteger RUNS = new AtomicInteger();
 
@@ -46,12 +48,17 @@ final class DemoRun {
         LOG.info("demo workload started on actor system '{}': about {} messages/s", system.name(), rate);
     }
 
-    /** Stops ticking and stops the run's actors. */
+    /** Stops ticking, lets the work already sent finish (for a few seconds at most), and stops the run's actors. */
     void stop() throws InterruptedException {
         ticker.shutdownNow();
         ticker.awaitTermination(10, TimeUnit.SECONDS);
-        workload.stop();
-        LOG.info("demo workload stopped");
+        long left = workload.stop(DRAIN_MILLIS);
+        if (left == 0) {
+            LOG.info("demo workload stopped");
+        } else {
+            LOG.warn("demo workload stopped with {} messages still in flight after {} ms; they become dead letters",
+                    left, DRAIN_MILLIS);
+        }
     }
 
     /** Logs what was handled since the last report. */

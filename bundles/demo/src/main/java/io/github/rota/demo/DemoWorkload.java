@@ -7,7 +7,9 @@ import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The demo's actors and its three traffic shapes, each taking about a third of every tick:
@@ -15,8 +17,8 @@ import java.util.concurrent.atomic.LongAdder;
  * (one actor sends to {@value #FAN_OUT} workers, which each ack to a collector) and a hot actor
  * (the ticking thread sends to one actor directly). Counters say what has been handled.
  *
- * <p>Thread-safety: {@link #tick} is called by one thread at a time; the counters are
- * {@link LongAdder}s, updated by the actors' turns.
+ * <p>Thread-safety: {@link #tick} is called by one thread at a time, and {@link #stop} after the
+ * last tick; the counters are {@link LongAdder}s, the handled ones updated by the actors' turns.
  */
 final class DemoWorkload {
 
@@ -31,6 +33,10 @@ final class DemoWorkload {
     final LongAdder roundTrips = new LongAdder();
     final LongAdder fanOutAcks = new LongAdder();
     final LongAdder hotMessages = new LongAdder();
+    /** What the ticks started, for {@link #inFlight}: round trips, fan-out sends, hot messages. */
+    private final LongAdder roundTripsStarted = new LongAdder();
+    private final LongAdder fanOutsStarted = new LongAdder();
+    private final LongAdder hotStarted = new LongAdder();
 
     /** A request whose reply goes back to the sender. */
     private record Request(int sequence) {
@@ -70,17 +76,38 @@ final class DemoWorkload {
         int third = Math.max(1, messages / 3);
         int perClient = Math.max(1, third / 2 / PAIRS); // a round trip is two messages
         for (ActorRef<Object> client : clients) {
+            roundTripsStarted.add(perClient);
             client.tell(perClient);
         }
-        fanOut.tell(Math.max(1, third / 2)); // each send is acked: two messages
+        int fanOuts = Math.max(1, third / 2); // each send is acked: two messages
+        fanOutsStarted.add(fanOuts);
+        fanOut.tell(fanOuts);
+        hotStarted.add(third);
         for (int i = 0; i < third; i++) {
             hot.tell("hot");
         }
     }
 
-    /** Stops every demo actor. */
-    void stop() {
+    /** @return the work the ticks started that the actors have not finished yet */
+    long inFlight() {
+        return roundTripsStarted.sum() - roundTrips.sum() + fanOutsStarted.sum() - fanOutAcks.sum()
+                + hotStarted.sum() - hotMessages.sum();
+    }
+
+    /**
+     * Lets the work already started finish, for at most {@code drainMillis}, then stops every demo
+     * actor; whatever is still in flight then becomes dead letters, as any message to a stopped actor.
+     *
+     * @return the work that was still in flight when the actors were stopped
+     */
+    long stop(long drainMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis);
+        while (inFlight() > 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        long left = inFlight();
         topLevel.forEach(system::stop);
+        return left;
     }
 
     /** Asks its server {@code n} times in a row, one request in flight. */

@@ -35,7 +35,7 @@ class DemoWorkloadTest {
     @Test
     void stopStopsEveryDemoActor() {
         DemoWorkload workload = new DemoWorkload(system, "demo1");
-        workload.stop();
+        workload.stop(0);
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             long before = system.deadLetterCount();
@@ -48,11 +48,23 @@ class DemoWorkloadTest {
     void aNewRunStartsAtOnceWhileTheLastRunsActorsAreStillStopping() {
         DemoWorkload first = new DemoWorkload(system, "demo1");
         first.tick(3_000);
-        first.stop();
+        first.stop(0);
         DemoWorkload second = new DemoWorkload(system, "demo2");
 
         second.tick(300);
         await().atMost(Duration.ofSeconds(10)).until(() -> second.roundTrips.sum() == DemoWorkload.PAIRS * 12
                 && second.fanOutAcks.sum() == 50 && second.hotMessages.sum() == 100);
+    }
+
+    @Test
+    void aStopLetsTheWorkAlreadySentFinishSoACleanShutdownLeavesNoDeadLetter() throws Exception {
+        DemoWorkload workload = new DemoWorkload(system, "demo1");
+        for (int i = 0; i < 10; i++) {
+            workload.tick(3_000);
+        }
+
+        assertThat(workload.stop(30_000)).as("still in flight when the actors were stopped").isZero();
+        system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        assertThat(system.deadLetterCount()).isZero();
     }
 }
