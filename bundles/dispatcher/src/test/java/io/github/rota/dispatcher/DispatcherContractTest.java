@@ -114,17 +114,7 @@ class DispatcherContractTest {
         CountDownLatch release = new CountDownLatch(1);
         LongAdder released = new LongAdder();
         for (int i = 0; i < 2; i++) { // as many as the pool has workers
-            d.schedule(turn -> {
-                entered.countDown();
-                try {
-                    if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
-                        released.increment();
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                return false;
-            });
+            d.schedule(BlockingTurn.until(entered, release, released));
         }
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         d.schedule(turn -> {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.github.rota.dispatcher.BlockingTurn;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.Schedulable;
@@ -268,21 +269,6 @@ class WorkStealingDispatcherTest {
         dispatcher = null;
     }
 
-    /** A turn that blocks in {@code blocking()} until {@code release} opens, then records that it was released. */
-    private static Schedulable blockingTurn(CountDownLatch entered, CountDownLatch release, LongAdder released) {
-        return turn -> {
-            entered.countDown();
-            try {
-                if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
-                    released.increment();
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-            return false;
-        };
-    }
-
     @Test
     void whatABlockedTurnMakesReadyGoesToTheGlobalQueueNotToTheWorkerItLeft() throws Exception {
         WorkStealingDispatcher d = create(2);
@@ -353,7 +339,7 @@ class WorkStealingDispatcherTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         LongAdder released = new LongAdder();
-        d.schedule(blockingTurn(entered, release, released));
+        d.schedule(BlockingTurn.until(entered, release, released));
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         await().until(() -> threadsNamed("sys-spares-worker-").size() == 2);
         release.countDown();
