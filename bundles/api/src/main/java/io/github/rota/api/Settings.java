@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,6 +58,16 @@ public final class Settings {
     public static final String DISPATCHER_PREFIX = "rota.dispatcher.";
     /** System property naming a properties file that {@link #defaults()} reads. */
     public static final String CONFIG_FILE_PROPERTY = "rota.config.file";
+
+    /**
+     * Prefixes of the keys an OSGi container adds to a configuration: the framework and ConfigAdmin
+     * ({@code service.pid}, {@code service.factoryPid}, {@code osgi.*}), SCR ({@code component.name},
+     * {@code component.id}), FileInstall ({@code felix.fileinstall.filename}), Karaf's features
+     * service ({@code org.apache.karaf.features.configKey}), and private properties, which start
+     * with a dot by the Declarative Services convention.
+     */
+    private static final List<String> CONTAINER_PREFIXES =
+            List.of("service.", "component.", "osgi.", "felix.", "org.apache.karaf.", ".");
 
     private static final Settings EMPTY = new Settings(Collections.emptyMap());
 
@@ -228,6 +239,23 @@ public final class Settings {
             throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + value);
         }
         return value;
+    }
+
+    /**
+     * Whether a key of an OSGi configuration is metadata its container added rather than a setting
+     * of Rota's: such keys are ignored, while any other unknown key is rejected, so that a misspelt
+     * {@code throughput} is an error wherever the configuration came from.
+     *
+     * @param key a configuration key
+     * @return whether the framework, ConfigAdmin, SCR, FileInstall or Karaf put it there
+     */
+    public static boolean isContainerMetadata(String key) {
+        for (String prefix : CONTAINER_PREFIXES) {
+            if (key.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String checkKey(String key) {

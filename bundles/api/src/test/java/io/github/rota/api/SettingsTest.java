@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,15 @@ class SettingsTest {
         assertThat(base.asMap()).isEmpty();
         assertThat(tuned.get("rota.dispatcher.default.throughput")).hasValue("64");
         assertThatThrownBy(() -> tuned.asMap().put("rota.x", "y")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void whatAContainerAddsIsMetadataButAMisspeltSettingIsNot() {
+        assertThat(List.of("service.pid", "service.factoryPid", "component.name", "felix.fileinstall.filename",
+                "org.apache.karaf.features.configKey", "osgi.ds.satisfying.condition.target", ".private"))
+                .allMatch(Settings::isContainerMetadata);
+        assertThat(List.of("throughput", "throughputt", "id", "default.dispatcher", "workers", "karaf"))
+                .noneMatch(Settings::isContainerMetadata);
     }
 
     @Test

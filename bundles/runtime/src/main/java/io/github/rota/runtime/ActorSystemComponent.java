@@ -250,8 +250,7 @@ public final class ActorSystemComponent {
         Map<String, String> keys = new TreeMap<>();
         for (Map.Entry<String, Object> e : properties.entrySet()) {
             String key = e.getKey();
-            if (key.startsWith("service.") || key.startsWith("component.") || key.startsWith("felix.")
-                    || key.startsWith("osgi.") || key.startsWith(".")) {
+            if (Settings.isContainerMetadata(key)) {
                 continue;
             }
             if (!key.equals(NAME) && !key.equals(DEFAULT_DISPATCHER) && !key.equals(DEFAULT_MAILBOX)) {

@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.osgi;
 
+import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import java.lang.reflect.Array;
 import java.util.Map;
@@ -8,12 +9,9 @@ import java.util.TreeMap;
 
 /**
  * The dispatcher's own keys of a configuration, as strings (a {@code .cfg} file gives strings, a
- * {@code .config} file or ConfigAdmin typed values), without the keys the framework adds.
+ * {@code .config} file or ConfigAdmin typed values), without the keys its container added.
  */
 final class DispatcherKeys {
-
-    /** Keys the framework, SCR and FileInstall add; every key of ours is a single word. */
-    private static final String[] FRAMEWORK_PREFIXES = {"service.", "component.", "felix.", "osgi.", ".", "rota.config."};
 
     private DispatcherKeys() {
     }
@@ -21,7 +19,7 @@ final class DispatcherKeys {
     static Map<String, String> of(Map<String, Object> properties) {
         Map<String, String> keys = new TreeMap<>();
         for (Map.Entry<String, Object> e : properties.entrySet()) {
-            if (!isFrameworkKey(e.getKey()) && e.getValue() != null) {
+            if (!Settings.isContainerMetadata(e.getKey()) && e.getValue() != null) {
                 keys.put(e.getKey(), asString(e.getValue()));
             }
         }
@@ -35,15 +33,6 @@ final class DispatcherKeys {
         x.remove(DispatcherSpec.THROUGHPUT);
         y.remove(DispatcherSpec.THROUGHPUT);
         return x.equals(y) && !Objects.equals(a.get(DispatcherSpec.THROUGHPUT), b.get(DispatcherSpec.THROUGHPUT));
-    }
-
-    private static boolean isFrameworkKey(String key) {
-        for (String prefix : FRAMEWORK_PREFIXES) {
-            if (key.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Metatype may hand over a one-element array or collection for a scalar attribute. */

@@ -15,6 +15,7 @@ class DispatcherKeysTest {
                 "service.factoryPid", "io.github.rota.dispatcher",
                 "component.id", 3L,
                 "felix.fileinstall.filename", "file:/etc/io.github.rota.dispatcher-default.cfg",
+                "org.apache.karaf.features.configKey", "io.github.rota.dispatcher-default",
                 "id", "default",
                 "throughput", 64,
                 "workers", " 4 ",
