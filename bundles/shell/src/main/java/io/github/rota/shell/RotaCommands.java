@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
@@ -26,8 +27,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * Gogo commands in the scope {@code rota}: {@code dispatchers}, {@code dispatcher <id>},
- * {@code budget <id> <n>}, {@code pool} and {@code top [n]}. Each returns the text Gogo prints;
- * bad arguments throw an {@link IllegalArgumentException} whose message Gogo shows.
+ * {@code budget <id> <n>}, {@code pool} and {@code top [n]}. Each prints its text once to the
+ * session (so Felix's console, Karaf's console and {@code bin/client} all show it); bad arguments
+ * throw an {@link IllegalArgumentException} whose message the console shows.
  *
  * <p>{@code budget} changes the dispatcher's ConfigAdmin configuration when it has one (so the value
  * survives a restart, saved in the {@code .cfg} file it came from); the dispatcher component
@@ -69,8 +71,59 @@ public final class RotaCommands {
         dispatchers.remove(dispatcher);
     }
 
+    /** Prints one line per dispatcher: id, kind, workers, parked workers, budget, queued actors. */
+    public void dispatchers() {
+        print(this::dispatchersTable);
+    }
+
+    /** Prints a dispatcher's settings, queues and every counter. */
+    public void dispatcher(String id) {
+        print(() -> dispatcherDetails(id));
+    }
+
+    /** Sets a dispatcher's throughput budget (1..1,000,000) and prints what changed. */
+    public void budget(String id, int budget) throws IOException {
+        String changed;
+        try {
+            changed = changeBudget(id, budget);
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(e);
+        }
+        print(() -> changed);
+    }
+
+    /** Prints the envelope pool's counters, in total and per shard. */
+    public void pool() {
+        print(this::poolCounters);
+    }
+
+    /** Prints the ten actors with the most messages waiting, per actor system. */
+    public void top() {
+        top(10);
+    }
+
+    /** Prints the {@code limit} actors (at least 1) with the most messages waiting, per actor system. */
+    public void top(int limit) {
+        print(() -> largestMailboxes(limit));
+    }
+
+    /**
+     * Gogo's session output: Felix's console would print a returned value too, but Karaf's
+     * {@code bin/client} and SSH exec sessions print only what a command writes.
+     */
+    private static void print(Supplier<String> report) {
+        String text;
+        try {
+            text = report.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(e);
+        }
+        System.out.print(text.endsWith("\n") ? text : text + System.lineSeparator());
+        System.out.flush();
+    }
+
     /** @return one line per dispatcher: id, kind, workers, parked workers, budget, queued actors */
-    public String dispatchers() {
+    String dispatchersTable() {
         StringBuilder out = new StringBuilder(String.format("%-16s %-14s %7s %7s %8s %7s%n",
                 "ID", "KIND", "WORKERS", "PARKED", "BUDGET", "QUEUED"));
         List<Dispatcher> sorted = new ArrayList<>(dispatchers.keySet());
@@ -88,7 +141,7 @@ public final class RotaCommands {
      * @param id a dispatcher id
      * @return the dispatcher's settings, queues and every counter
      */
-    public String dispatcher(String id) {
+    String dispatcherDetails(String id) {
         Dispatcher d = find(id);
         DispatcherStats stats = d.stats();
         StringBuilder out = new StringBuilder();
@@ -108,7 +161,7 @@ public final class RotaCommands {
      * @return what changed
      * @throws IOException if the configuration cannot be written
      */
-    public String budget(String id, int budget) throws IOException {
+    String changeBudget(String id, int budget) throws IOException {
         Dispatcher d = find(id);
         Dispatcher.checkThroughputBudget(budget);
         int old = d.throughputBudget();
@@ -129,7 +182,7 @@ public final class RotaCommands {
     }
 
     /** @return the envelope pool's counters, in total and per shard */
-    public String pool() {
+    String poolCounters() {
         EnvelopePool current = pool;
         if (current == null) {
             return "envelope pool disabled: actors allocate their envelopes (enable it with enabled=true in etc/io.github.rota.pool.cfg)";
@@ -144,16 +197,11 @@ public final class RotaCommands {
         return out.toString();
     }
 
-    /** @return the ten actors with the most messages waiting, per actor system */
-    public String top() {
-        return top(10);
-    }
-
     /**
      * @param limit how many actors to list per system, at least 1
      * @return the actors with the most messages waiting, per actor system
      */
-    public String top(int limit) {
+    String largestMailboxes(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("top: the number of actors must be at least 1, was " + limit);
         }

@@ -8,6 +8,9 @@ import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
@@ -37,30 +40,30 @@ class RotaCommandsTest {
 
     @Test
     void dispatchersListsIdKindWorkersAndBudget() {
-        assertThat(commands.dispatchers().lines())
+        assertThat(commands.dispatchersTable().lines())
                 .first().asString().contains("ID", "KIND", "WORKERS", "BUDGET");
-        assertThat(commands.dispatchers().lines().skip(1))
+        assertThat(commands.dispatchersTable().lines().skip(1))
                 .singleElement().asString().matches("default\\s+work-stealing\\s+2\\s+\\d+\\s+32\\s+\\d+");
     }
 
     @Test
     void dispatcherShowsEveryCounter() {
-        assertThat(commands.dispatcher("default")).contains("throughputBudget", "turns", "stealOperations", "parks");
+        assertThat(commands.dispatcherDetails("default")).contains("throughputBudget", "turns", "stealOperations", "parks");
     }
 
     @Test
     void anUnknownDispatcherIsNamedWithTheRunningOnes() {
-        assertThatThrownBy(() -> commands.dispatcher("nope"))
+        assertThatThrownBy(() -> commands.dispatcherDetails("nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no dispatcher 'nope'; running: [default]");
     }
 
     @Test
     void budgetChangesTheBudgetAndRejectsOutOfRangeValuesChangingNothing() throws Exception {
-        assertThat(commands.budget("default", 64)).isEqualTo("dispatcher 'default': throughput budget 32 -> 64");
+        assertThat(commands.changeBudget("default", 64)).isEqualTo("dispatcher 'default': throughput budget 32 -> 64");
         assertThat(dispatcher.throughputBudget()).isEqualTo(64);
 
-        assertThatThrownBy(() -> commands.budget("default", 0))
+        assertThatThrownBy(() -> commands.changeBudget("default", 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("throughput budget must be in 1..1000000, was 0");
         assertThat(dispatcher.throughputBudget()).isEqualTo(64);
@@ -70,14 +73,28 @@ class RotaCommandsTest {
     void topListsActorsPerSystemAndRejectsANonPositiveCount() {
         system.spawn(io.github.rota.api.Props.create(() -> context -> { }), "quiet");
 
-        assertThat(commands.top(5)).contains("actor system shell", "rota://shell/user/quiet");
-        assertThatThrownBy(() -> commands.top(0))
+        assertThat(commands.largestMailboxes(5)).contains("actor system shell", "rota://shell/user/quiet");
+        assertThatThrownBy(() -> commands.largestMailboxes(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("top: the number of actors must be at least 1, was 0");
     }
 
     @Test
     void poolSaysWhenThePoolIsOff() {
-        assertThat(commands.pool()).startsWith("envelope pool disabled");
+        assertThat(commands.poolCounters()).startsWith("envelope pool disabled");
+    }
+
+    @Test
+    void aCommandPrintsItsTextOnceToTheSessionForConsolesThatPrintNoReturnedValue() throws Exception {
+        PrintStream console = System.out;
+        ByteArrayOutputStream session = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(session, true, StandardCharsets.UTF_8));
+        try {
+            commands.budget("default", 48);
+        } finally {
+            System.setOut(console);
+        }
+        assertThat(session.toString(StandardCharsets.UTF_8))
+                .isEqualTo("dispatcher 'default': throughput budget 32 -> 48" + System.lineSeparator());
     }
 }

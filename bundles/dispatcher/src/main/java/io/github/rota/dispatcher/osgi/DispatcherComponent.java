@@ -141,10 +141,14 @@ public final class DispatcherComponent {
             spec = DispatcherSpec.parse(THREAD_PREFIX, id, dispatcherKeys, KINDS, DECORATORS, this::publish);
             if (running != null && DispatcherKeys.differOnlyInThroughput(running.keys(), keys)) {
                 int old = running.dispatcher().throughputBudget();
-                running.dispatcher().setThroughputBudget(spec.config().throughputBudget());
+                int budget = spec.config().throughputBudget();
+                running.dispatcher().setThroughputBudget(budget);
                 running = new Running(pid, keys, running.dispatcher(), running.registration());
-                LOG.info("dispatcher '{}': throughput budget {} -> {} (configuration {})", id, old,
-                        spec.config().throughputBudget(), pid);
+                if (old == budget) { // a JMX write applied it live and then saved it here
+                    LOG.info("dispatcher '{}': throughput budget {} saved in configuration {}", id, budget, pid);
+                } else {
+                    LOG.info("dispatcher '{}': throughput budget {} -> {} (configuration {})", id, old, budget, pid);
+                }
                 return;
             }
             next = spec.create();

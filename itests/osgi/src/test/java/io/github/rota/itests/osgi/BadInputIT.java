@@ -132,11 +132,11 @@ public class BadInputIT {
                 new Row("JMX ThroughputBudget = 1000001",
                         "IllegalArgumentException: throughput budget must be in 1..1000000, was 1000001",
                         () -> jmxWrite(server, mbean, 1_000_001)),
-                new Row("rota:budget default 0", "gogo: IllegalArgumentException: throughput budget must be in 1..1000000, was 0",
+                new Row("rota:budget default 0", "gogo: CommandException: throughput budget must be in 1..1000000, was 0",
                         null),
-                new Row("rota:budget nope 5", "gogo: IllegalArgumentException: no dispatcher 'nope'; running: [default]",
+                new Row("rota:budget nope 5", "gogo: CommandException: no dispatcher 'nope'; running: [default]",
                         null),
-                new Row("rota:top 0", "gogo: IllegalArgumentException: top: the number of actors must be at least 1, was 0",
+                new Row("rota:top 0", "gogo: CommandException: top: the number of actors must be at least 1, was 0",
                         null));
 
         List<String> wrong = new ArrayList<>();
