@@ -4,7 +4,7 @@
 #
 #   link-jre.sh JAVA_HOME DIST_DIR
 #
-# The modules are what jdeps finds per jar (TOOLCHAIN 6): the Felix framework java.base and
+# The modules are what jdeps finds per jar: the Felix framework java.base and
 # jdk.unsupported; SCR java.logging, java.management and java.xml (without java.xml SCR does not
 # resolve); Metatype java.xml; Metrics' JMX reporter java.management; JCTools jdk.unsupported; and
 # jdk.management.agent for bin/rota --jmx.

@@ -42,7 +42,7 @@ abstract class AbstractPriorityMailboxType implements MailboxType {
         return stable ? "stable-priority" : "priority";
     }
 
-    /** The seed's rule: the unbounded plain priority mailbox never recycles; the others, one dequeue later. */
+    /** The unbounded plain priority mailbox never recycles; the others, one dequeue later. */
     @Override
     public RecyclePolicy recyclePolicy() {
         return stable || capacity > 0 ? RecyclePolicy.PREVIOUS : RecyclePolicy.NEVER;

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Akka's priority mailboxes do. Non-empty as soon as {@code enqueue} returns; depth O(1).
  * Each message costs one small {@code Entry} besides its envelope.
  *
- * <p>Recycling: the unbounded plain variant never returns envelopes (the seed's unbounded priority
- * mailbox); the stable and the bounded ones return each one dequeue later.
+ * <p>Recycling: the unbounded plain variant never returns envelopes; the stable and the bounded
+ * ones return each one dequeue later.
  */
 final class PriorityMailbox implements Mailbox {
 

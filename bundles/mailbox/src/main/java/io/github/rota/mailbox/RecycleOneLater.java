@@ -4,8 +4,7 @@ import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
 
 /**
- * The {@link io.github.rota.spi.mailbox.RecyclePolicy#PREVIOUS} rule (the seed's
- * {@code recycleContext}): remember the envelope a dequeue hands out and release it at the start of
+ * The {@link io.github.rota.spi.mailbox.RecyclePolicy#PREVIOUS} rule: remember the envelope a dequeue hands out and release it at the start of
  * the next dequeue, when its turn is over. Used by one consumer at a time, like its mailbox.
  */
 final class RecycleOneLater {

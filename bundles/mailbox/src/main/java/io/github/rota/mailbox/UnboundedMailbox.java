@@ -69,7 +69,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     UnboundedMailbox(EnvelopePool pool) {
         this.pool = Objects.requireNonNull(pool, "pool");
-        // The stub is not from the pool: it returns to shard 0 when it is first released (as in the seed).
+        // The stub is not from the pool: it returns to shard 0 when it is first released.
         Envelope stub = new Envelope(0);
         consumerNode = stub;
         PRODUCER_NODE.set(this, stub);

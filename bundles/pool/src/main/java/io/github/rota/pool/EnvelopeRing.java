@@ -17,7 +17,8 @@ import java.lang.invoke.VarHandle;
  * Positions only grow, so there is no ABA.
  *
  * <p>Memory ordering: the envelope is written plainly before the release store of the sequence
- * and read after its acquire load — publication before sequence, the order the seed insists on.
+ * and read after its acquire load — publication before sequence, so a taker never sees a slot
+ * whose envelope is not yet written.
  *
  * <p>Invariants ({@code EnvelopeRingTest}, jcstress {@code EnvelopeRingTakersTest} and
  * {@code EnvelopeRingPublicationTest}): one envelope to one taker; a taker sees the fields written

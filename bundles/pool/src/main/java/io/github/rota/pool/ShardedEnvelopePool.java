@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The envelope pool (the seed's context pool): a power-of-two number of {@link EnvelopeRing}
+ * The envelope pool (after GoAkt's context pool): a power-of-two number of {@link EnvelopeRing}
  * shards, 8 to 128, chosen from the core count so that pairs of actors tend to use different rings
  * and no lock is shared. Every actor gets a home shard round-robin at spawn; envelopes for it come
  * from that shard, and an envelope always goes back to the shard that made it.
@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>{@link #acquire} never returns null (empty or contended: allocate, counted as a miss);
  * {@link #release} never blocks (full or contended: drop for the GC, counted as a drop).
  *
- * <p>Invariants, each a test in {@code ShardedEnvelopePoolTest} named after the seed's section 5:
+ * <p>Invariants, each a test in {@code ShardedEnvelopePoolTest} of the same name:
  * {@code releaseReturnsToTheHomeShardOnly}, {@code overflowDropsForTheGarbageCollector},
  * {@code acquireNeverReturnsNull}, {@code shardCountIsAPowerOfTwoFromEightTo128},
  * {@code resetClearsEveryPerMessageFieldButTheHomeShard},

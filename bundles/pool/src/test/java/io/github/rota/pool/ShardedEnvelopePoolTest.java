@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import org.junit.jupiter.api.Test;
 
-/** The seed's maintainer invariants (section 5), one test each. */
+/** The pool's invariants, as its class comment lists them, one test each. */
 class ShardedEnvelopePoolTest {
 
     private final ShardedEnvelopePool pool = new ShardedEnvelopePool(8);

@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The schedule state of an actor, one word per actor (the seed's Idle / Scheduled / Processing,
+ * The schedule state of an actor, one word per actor (GoAkt's Idle / Scheduled / Processing,
  * plus Closed once the actor has stopped). Each transition is one method:
  * <pre>
  *            trySchedule (producer, read then CAS)    takeForProcessing (worker, CAS)

@@ -14,7 +14,7 @@ class ScheduleStateTest {
     }
 
     @Test
-    void walksTheSeedStateMachine() {
+    void walksTheStateMachineIdleScheduledProcessingClosed() {
         State s = new State();
         assertThat(s.scheduleState()).isEqualTo(ScheduleState.IDLE);
         assertThat(s.takeForProcessing()).as("an idle actor cannot be taken").isFalse();

@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The work-stealing dispatcher pool (the GoAkt seed's design on JVM primitives): a fixed set of
+ * The work-stealing dispatcher pool (GoAkt's dispatcher pool, built on JVM primitives): a fixed set of
  * {@link Worker}s, each with a bounded {@link LocalRing} and a next-actor slot, one shared global
  * queue for producers outside the pool and for overflow, stealing of half a sibling's ring, and
  * per-worker parking ({@link Idle}). The live thread count is the worker count plus the
