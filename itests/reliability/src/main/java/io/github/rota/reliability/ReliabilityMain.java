@@ -3,6 +3,7 @@ package io.github.rota.reliability;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Directive;
 import io.github.rota.api.Settings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,8 @@ public final class ReliabilityMain {
     private record Scenario(Settings settings, Run run) {
     }
 
+    private static final String LOG_FILE_PROPERTY = "org.slf4j.simpleLogger.logFile";
+    private static final String LOG_FILE = "reliability.log";
     private static final Settings POOLED = Settings.empty().with("rota.pool.enabled", "true");
 
     private static Map<String, Scenario> scenarios() {
@@ -50,14 +53,39 @@ public final class ReliabilityMain {
     }
 
     /**
+     * The scenarios inject failures on purpose, and the runtime logs each one (with its stack
+     * trace): thousands of lines that would bury the one line per scenario. Unless the caller chose
+     * where the log goes, it goes to {@value #LOG_FILE}. Must run before anything gets a logger.
+     */
+    private static void logToFile() {
+        if (System.getProperty(LOG_FILE_PROPERTY) == null) {
+            System.setProperty(LOG_FILE_PROPERTY, LOG_FILE);
+            System.out.println("log (the injected failures among it): " + Path.of(LOG_FILE).toAbsolutePath());
+        }
+    }
+
+    /**
      * @param args scenario names, {@code all}, or {@code soak SECONDS [SAMPLE_SECONDS]}
      * @throws Exception if a scenario cannot run
      */
     public static void main(String[] args) throws Exception {
+        logToFile();
         List<Outcome> outcomes = new ArrayList<>();
-        if (args.length >= 2 && args[0].equals("soak")) {
-            long seconds = Long.parseLong(args[1]);
-            long sampleSeconds = args.length > 2 ? Long.parseLong(args[2]) : Math.max(1, seconds / 30);
+        if (args.length >= 1 && args[0].equals("soak")) {
+            long seconds;
+            long sampleSeconds;
+            try {
+                if (args.length < 2 || args.length > 3) {
+                    throw new IllegalArgumentException("soak takes SECONDS and optionally SAMPLE_SECONDS");
+                }
+                seconds = Long.parseLong(args[1]);
+                sampleSeconds = args.length > 2 ? Long.parseLong(args[2]) : Math.max(1, seconds / 30);
+                Soak.checkPlan(seconds, sampleSeconds);
+            } catch (IllegalArgumentException e) { // NumberFormatException included
+                System.err.println(e.getMessage() + "; usage: ReliabilityMain all | SCENARIO... | soak SECONDS [SAMPLE_SECONDS]");
+                System.exit(2);
+                return;
+            }
             ActorSystem system = ActorSystem.create("soak", POOLED);
             outcomes.add(Soak.run(system, seconds, sampleSeconds, System.out));
             system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);

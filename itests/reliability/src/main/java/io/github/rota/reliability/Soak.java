@@ -22,6 +22,23 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Soak {
 
+    /** Samples needed to compare a first and a last third after the warm-up sample. */
+    static final int MIN_SAMPLES = 4;
+
+    /**
+     * Checks a soak's length against its sampling interval before anything runs.
+     *
+     * @throws IllegalArgumentException unless {@code sampleSeconds >= 1} and {@code seconds} leaves
+     *         room for {@value #MIN_SAMPLES} samples (one at the start, then one per interval)
+     */
+    static void checkPlan(long seconds, long sampleSeconds) {
+        if (sampleSeconds < 1 || seconds < MIN_SAMPLES * sampleSeconds) {
+            throw new IllegalArgumentException("a soak of " + seconds + " s sampled every " + sampleSeconds
+                    + " s cannot be judged: it needs SAMPLE_SECONDS >= 1 and SECONDS >= " + MIN_SAMPLES
+                    + " x SAMPLE_SECONDS (" + MIN_SAMPLES + " samples)");
+        }
+    }
+
     /** One sample. */
     record Sample(long seconds, long heapBytes, int threads, long sent, long ledgerBytes) {
 
@@ -93,7 +110,7 @@ public final class Soak {
     /** {@return what grew between the first and the last third of the samples (the very first left out)} */
     static List<String> growth(List<Sample> samples) {
         List<String> problems = new ArrayList<>();
-        if (samples.size() < 4) {
+        if (samples.size() < MIN_SAMPLES) {
             problems.add("too few samples to judge growth: " + samples.size());
             return problems;
         }

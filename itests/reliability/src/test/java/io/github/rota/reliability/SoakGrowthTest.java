@@ -1,6 +1,8 @@
 package io.github.rota.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,5 +35,15 @@ class SoakGrowthTest {
     @Test
     void aThreadCountThatKeepsGrowingIsReported() {
         assertThat(Soak.growth(samples(3L << 20, 0, 11, 1))).singleElement().asString().startsWith("threads grew from");
+    }
+
+    @Test
+    void aPlanThatCannotYieldEnoughSamplesIsRefusedUpFrontAndTheShortestThatCanIsAccepted() {
+        assertThatThrownBy(() -> Soak.checkPlan(10, 5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a soak of 10 s sampled every 5 s cannot be judged: it needs SAMPLE_SECONDS >= 1 and "
+                        + "SECONDS >= 4 x SAMPLE_SECONDS (4 samples)");
+        assertThatThrownBy(() -> Soak.checkPlan(10, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatCode(() -> Soak.checkPlan(20, 5)).doesNotThrowAnyException();
+        assertThatCode(() -> Soak.checkPlan(4, 1)).doesNotThrowAnyException();
     }
 }

@@ -3,6 +3,8 @@ package io.github.rota.itests.distribution;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,5 +65,18 @@ class LauncherIT {
         assertThat(result.exit()).isEqualTo(2);
         assertThat(result.output()).contains("unknown option 'restart-please'; usage: bin/rota [run|start] [--jmx[=PORT]] | stop | status");
         assertThat(rota.rota("start", "--jmx=abc").output()).contains("--jmx port must be a number, was 'abc'");
+    }
+
+    @Test
+    void aStartWhoseJvmDiesAtOnceExitsNonZeroWithTheReason() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            UnpackedDistribution.Result started = rota.rota("start", "--jmx=" + taken.getLocalPort());
+
+            assertThat(started.exit()).as(started.output()).isEqualTo(1);
+            assertThat(started.output()).contains("rota did not start: the JVM (pid ")
+                    .contains("Port already in use: " + taken.getLocalPort())
+                    .doesNotContain("rota started");
+        }
+        assertThat(rota.rota("status").exit()).as("nothing left behind to stop").isEqualTo(3);
     }
 }
