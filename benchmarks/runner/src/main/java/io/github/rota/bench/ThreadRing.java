@@ -23,7 +23,7 @@ final class ThreadRing implements Workload {
     private int hops;
     private final Token token = new Token();
     @SuppressWarnings("unchecked")
-    private final Ref<Token>[] ring = new Ref[RING];
+    private final Ref<Token>[] ring = (Ref<Token>[]) new Ref<?>[RING];
     private volatile CountDownLatch done;
 
     ThreadRing(int hops) {

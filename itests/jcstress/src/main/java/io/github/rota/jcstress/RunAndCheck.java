@@ -1,17 +1,27 @@
 package io.github.rota.jcstress;
 
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs jcstress with the given arguments and exits non-zero unless tests ran and every one passed.
  * jcstress fails on a forbidden outcome itself (it throws once it has printed its report), but a
  * test selection ({@code -t}) that matches nothing, after a rename say, runs no test and succeeds:
  * the build would keep passing with the race tests gone.
+ *
+ * <p>jcstress prints a long banner and a progress line per second; that goes to
+ * {@code console.txt} in the results directory ({@code -r}), and the build log gets one summary
+ * line, or everything jcstress printed if a test failed, erred or none ran.
  */
 public final class RunAndCheck {
+
+    private static final Pattern RESULTS =
+            Pattern.compile("Results: (\\d+) planned; (\\d+) passed, (\\d+) failed, (\\d+) soft errs, (\\d+) hard errs");
 
     private RunAndCheck() {
     }
@@ -19,49 +29,44 @@ public final class RunAndCheck {
     public static void main(String[] args) throws Exception {
         ByteArrayOutputStream copy = new ByteArrayOutputStream();
         PrintStream console = System.out;
-        System.setOut(new PrintStream(new Tee(console, copy), true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(copy, true, StandardCharsets.UTF_8));
+        Throwable thrown = null;
         try {
             org.openjdk.jcstress.Main.main(args);
+        } catch (Exception | Error e) { // a forbidden outcome: jcstress throws after its report
+            thrown = e;
         } finally {
             System.out.flush();
             System.setOut(console);
         }
         String output = copy.toString(StandardCharsets.UTF_8);
+        Path saved = resultsDirectory(args).resolve("console.txt");
+        Files.createDirectories(saved.getParent());
+        Files.writeString(saved, output);
         boolean ran = output.contains("RUN RESULTS:") && !output.contains("All remaining tests: No matches.");
-        boolean clean = output.contains("Failed tests: No matches.") && output.contains("Error tests: No matches.");
+        boolean clean = thrown == null && output.contains("Failed tests: No matches.")
+                && output.contains("Error tests: No matches.");
         if (!ran || !clean) {
+            console.print(output);
             console.println(ran ? "jcstress: a test failed or erred (see FAILED/ERROR above)"
                     : "jcstress: no test ran for the selection " + String.join(" ", args));
             System.exit(1);
         }
+        String summary = "tests ran, all passed";
+        Matcher results = RESULTS.matcher(output);
+        while (results.find()) { // the progress line repeats; the last one is the total
+            summary = results.group(1) + " tests planned, " + results.group(2) + " passed";
+        }
+        console.println("jcstress " + String.join(" ", args) + ": " + summary + " (output: " + saved + ")");
         System.exit(0); // jcstress leaves non-daemon threads behind
     }
 
-    /** Writes to the console and keeps a copy. */
-    private static final class Tee extends OutputStream {
-        private final OutputStream console;
-        private final OutputStream copy;
-
-        Tee(OutputStream console, OutputStream copy) {
-            this.console = console;
-            this.copy = copy;
+    private static Path resultsDirectory(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("-r")) {
+                return Path.of(args[i + 1]);
+            }
         }
-
-        @Override
-        public void write(int b) throws java.io.IOException {
-            console.write(b);
-            copy.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws java.io.IOException {
-            console.write(b, off, len);
-            copy.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws java.io.IOException {
-            console.flush();
-        }
+        return Path.of("jcstress-results");
     }
 }

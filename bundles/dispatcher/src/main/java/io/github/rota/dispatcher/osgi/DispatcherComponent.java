@@ -13,14 +13,13 @@ import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.Dictionary;
+import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.osgi.annotation.bundle.Capability;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -191,6 +190,10 @@ public final class DispatcherComponent {
 
     @SafeVarargs
     private static <T> Map<String, T> byName(Function<T, String> name, T... providers) {
-        return Stream.of(providers).collect(Collectors.toUnmodifiableMap(name, p -> p));
+        Map<String, T> byName = new HashMap<>();
+        for (T provider : providers) {
+            byName.put(name.apply(provider), provider);
+        }
+        return Map.copyOf(byName);
     }
 }

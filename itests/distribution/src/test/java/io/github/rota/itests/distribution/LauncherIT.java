@@ -74,7 +74,8 @@ class LauncherIT {
 
             assertThat(started.exit()).as(started.output()).isEqualTo(1);
             assertThat(started.output()).contains("rota did not start: the JVM (pid ")
-                    .contains("Port already in use: " + taken.getLocalPort())
+                    .contains("JMX connector server communication error: service:jmx:rmi://127.0.0.1:" + taken.getLocalPort())
+                    .contains("Caused by: java.net.BindException: Address already in use")
                     .doesNotContain("rota started");
         }
         assertThat(rota.rota("status").exit()).as("nothing left behind to stop").isEqualTo(3);

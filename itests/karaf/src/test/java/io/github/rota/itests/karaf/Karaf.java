@@ -87,7 +87,7 @@ final class Karaf implements AutoCloseable {
                 .directory(home.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(home.resolve("console.out").toFile());
-        builder.environment().put("JAVA_HOME", System.getProperty("rota.java.home"));
+        builder.environment().put("JAVA_HOME", javaHome().toString());
         process = builder.start();
         Result ready = client(120, "bundle:list -t 0 | head -n 1");
         assertThat(ready.exit()).as("Karaf's console came up: %s", ready.output()).isZero();
@@ -127,6 +127,27 @@ final class Karaf implements AutoCloseable {
         return JMXConnectorFactory.connect(url, Map.of(JMXConnector.CREDENTIALS, new String[] {USER, USER}));
     }
 
+    /**
+     * The JDK Karaf runs on: {@code KARAF_JAVA_HOME} if set, else the one running the build. Karaf
+     * 4.4 supports Java 11 to 21; from Java 24 on its scripts cannot start it at all (they pass
+     * {@code -Djava.security.manager=allow}, and Java 24 removed the Security Manager).
+     */
+    static Path javaHome() {
+        String chosen = System.getenv("KARAF_JAVA_HOME");
+        return Path.of(chosen != null && !chosen.isBlank() ? chosen : System.getProperty("rota.java.home"));
+    }
+
+    /** @return the feature version of the JDK at {@code home}, from its {@code release} file */
+    static int featureVersion(Path home) throws IOException {
+        for (String line : Files.readAllLines(home.resolve("release"))) {
+            if (line.startsWith("JAVA_VERSION=")) {
+                String version = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                return Integer.parseInt(version.split("[.+-]")[0]);
+            }
+        }
+        throw new IOException("no JAVA_VERSION in " + home.resolve("release"));
+    }
+
     Path log() {
         return home.resolve("data/log/karaf.log");
     }
@@ -144,7 +165,7 @@ final class Karaf implements AutoCloseable {
     static Result run(List<String> command, Path dir) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile())
                 .redirectErrorStream(true);
-        builder.environment().put("JAVA_HOME", System.getProperty("rota.java.home"));
+        builder.environment().put("JAVA_HOME", javaHome().toString());
         Process p = builder.start();
         String output = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(3, TimeUnit.MINUTES)) {
