@@ -19,7 +19,7 @@ import javax.management.remote.JMXServiceURL;
  * users drive it: commands through {@code bin/client} over SSH, MBeans through Karaf's own JMX
  * connector, both with the {@code karaf} user that {@code etc/users.properties} ships commented out.
  */
-final class Karaf implements AutoCloseable {
+final class Karaf {
 
     static final String USER = "karaf";
 
@@ -103,11 +103,6 @@ final class Karaf implements AutoCloseable {
             process.destroyForcibly().waitFor();
         }
         process = null;
-    }
-
-    @Override
-    public void close() throws Exception {
-        stop();
     }
 
     /** Runs one console command through {@code bin/client}. */

@@ -52,7 +52,7 @@ class KarafIT {
     @AfterAll
     static void stopKaraf() throws Exception {
         if (karaf != null) {
-            karaf.close();
+            karaf.stop();
         }
     }
 
