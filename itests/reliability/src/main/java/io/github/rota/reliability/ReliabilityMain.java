@@ -69,7 +69,6 @@ public final class ReliabilityMain {
      * @throws Exception if a scenario cannot run
      */
     public static void main(String[] args) throws Exception {
-        logToFile();
         List<Outcome> outcomes = new ArrayList<>();
         if (args.length >= 1 && args[0].equals("soak")) {
             long seconds;
@@ -86,10 +85,12 @@ public final class ReliabilityMain {
                 System.exit(2);
                 return;
             }
+            logToFile();
             ActorSystem system = ActorSystem.create("soak", POOLED);
             outcomes.add(Soak.run(system, seconds, sampleSeconds, System.out));
             system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
         } else {
+            logToFile();
             Map<String, Scenario> all = scenarios();
             List<String> names = args.length == 1 && args[0].equals("all") ? new ArrayList<>(all.keySet()) : List.of(args);
             for (String name : names) {
