@@ -112,6 +112,10 @@ class KarafIT {
             assertThat(server.getAttribute(DEFAULT_DISPATCHER, "ThroughputBudget")).isEqualTo(100);
         }
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(budgetOf(dispatcherRow())).isEqualTo(100));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(Files.readString(karaf.log()))
+                .as("the write applied live, then saved: logged as saved, not as '100 -> 100'")
+                .contains("dispatcher 'default': throughput budget 100 saved in configuration " + DISPATCHER_PID)
+                .doesNotContain("throughput budget 100 -> 100"));
     }
 
     @Test
