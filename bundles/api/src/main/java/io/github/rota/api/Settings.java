@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.Set;
@@ -66,6 +67,8 @@ public final class Settings {
      * service ({@code org.apache.karaf.features.configKey}), and private properties, which start
      * with a dot by the Declarative Services convention.
      */
+    private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
+
     private static final List<String> CONTAINER_PREFIXES =
             List.of("service.", "component.", "osgi.", "felix.", "org.apache.karaf.", ".");
 
@@ -239,6 +242,16 @@ public final class Settings {
             throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + value);
         }
         return value;
+    }
+
+    /**
+     * The one syntax of dispatcher and mailbox ids, in code, files and ConfigAdmin alike.
+     *
+     * @param id an id, or {@code null}
+     * @return whether it is a letter or digit followed by letters, digits, {@code -} and {@code _}
+     */
+    public static boolean isValidIdSyntax(String id) {
+        return id != null && VALID_ID.matcher(id).matches();
     }
 
     /**

@@ -25,6 +25,13 @@ class SettingsTest {
     }
 
     @Test
+    void dispatcherAndMailboxIdsShareOneSyntax() {
+        assertThat(List.of("default", "io-bound", "pool_2", "7")).allMatch(Settings::isValidIdSyntax);
+        assertThat(java.util.Arrays.asList("", "-lead", "_lead", "a.b", "a b", "ümlaut", null))
+                .noneMatch(Settings::isValidIdSyntax);
+    }
+
+    @Test
     void whatAContainerAddsIsMetadataButAMisspeltSettingIsNot() {
         assertThat(List.of("service.pid", "service.factoryPid", "component.name", "felix.fileinstall.filename",
                 "org.apache.karaf.features.configKey", "osgi.ds.satisfying.condition.target", ".private"))

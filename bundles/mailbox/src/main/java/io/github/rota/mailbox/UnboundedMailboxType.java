@@ -12,7 +12,7 @@ import org.osgi.service.component.annotations.Component;
 public final class UnboundedMailboxType implements MailboxType {
 
     /** The id actors select this type by. */
-    public static final String ID = "unbounded";
+    public static final String ID = MailboxType.UNBOUNDED;
 
     @Override
     public String id() {

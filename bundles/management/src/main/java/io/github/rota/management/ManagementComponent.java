@@ -5,6 +5,7 @@ import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ public final class ManagementComponent {
             bean.follow(dispatcher);
             return;
         }
-        Object pid = properties.get("rota.config.pid");
+        Object pid = properties.get(DispatcherSpec.CONFIG_PID_PROPERTY);
         bean = new DispatcherMBean(ObjectNames.dispatcher(system, dispatcher.id()), dispatcher,
                 budget -> persist(pid == null ? null : pid.toString(), budget));
         dispatcherBeans.put(key, bean);

@@ -27,12 +27,11 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                      Map<String, MailboxType> mailboxes) {
 
     static final String DEFAULT_DISPATCHER_ID = "default";
-    static final String DEFAULT_MAILBOX_ID = "unbounded";
+    static final String DEFAULT_MAILBOX_ID = MailboxType.UNBOUNDED;
 
     private static final String POOL_PREFIX = "rota.pool.";
     private static final String MAILBOX_PREFIX = "rota.mailbox.";
     private static final String TYPE = "type";
-    private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
     /** Where the dispatchers publish events, once the event stream exists. */
     RuntimeConfig withEvents(java.util.function.Consumer<Object> events) {
@@ -102,7 +101,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             }
             String rest = e.getKey().substring(MAILBOX_PREFIX.length());
             int dot = rest.lastIndexOf('.');
-            if (dot <= 0 || !VALID_ID.matcher(rest.substring(0, dot)).matches()) {
+            if (dot <= 0 || !Settings.isValidIdSyntax(rest.substring(0, dot))) {
                 throw unknownKey(e.getKey(), e.getValue());
             }
             configured.computeIfAbsent(rest.substring(0, dot), id -> new TreeMap<>()).put(rest.substring(dot + 1), e.getValue());

@@ -3,6 +3,7 @@ package io.github.rota.shell;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.MailboxDepth;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.EnvelopePoolStats;
@@ -46,7 +47,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 public final class RotaCommands {
 
     /** Service property of a dispatcher: the configuration it came from. */
-    static final String CONFIG_PID = "rota.config.pid";
+    static final String CONFIG_PID = DispatcherSpec.CONFIG_PID_PROPERTY;
     static final String THROUGHPUT = "throughput";
 
     private final Map<Dispatcher, Map<String, Object>> dispatchers = new ConcurrentHashMap<>();

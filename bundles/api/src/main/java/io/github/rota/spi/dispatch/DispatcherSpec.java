@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * One dispatcher as configured — its kind, its {@link DispatcherConfig} and its decorators — checked
@@ -31,12 +30,17 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     public static final String THROUGHPUT = "throughput";
     /** Key of the comma-separated decorator names, innermost first. */
     public static final String DECORATORS = "decorators";
+    /** The name of the work-stealing kind, the pool of workers with local ready queues. */
+    public static final String WORK_STEALING = "work-stealing";
     /** The kind of a dispatcher that names none. */
-    public static final String DEFAULT_KIND = "work-stealing";
+    public static final String DEFAULT_KIND = WORK_STEALING;
+    /**
+     * Service property of a {@link Dispatcher} service: the ConfigAdmin PID of the configuration it
+     * came from, so that whoever changes its budget (JMX, the shell) can write the change back.
+     */
+    public static final String CONFIG_PID_PROPERTY = "rota.config.pid";
     /** The throughput budget of a dispatcher that names none. */
     public static final int DEFAULT_THROUGHPUT = 32;
-
-    private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
     /**
      * Checks the components.
@@ -123,7 +127,7 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     }
 
     private static boolean isValidId(String id) {
-        return id != null && VALID_ID.matcher(id).matches();
+        return Settings.isValidIdSyntax(id);
     }
 
     /**

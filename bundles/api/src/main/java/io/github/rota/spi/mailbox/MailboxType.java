@@ -15,6 +15,9 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface MailboxType {
 
+    /** The id of the unbounded MPSC mailbox type, the one actors get when nothing names another. */
+    String UNBOUNDED = "unbounded";
+
     /** {@return the id actors select this type by, e.g. {@code unbounded}} */
     String id();
 

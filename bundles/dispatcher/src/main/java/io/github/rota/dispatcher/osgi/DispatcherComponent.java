@@ -63,7 +63,7 @@ public final class DispatcherComponent {
     /** Service property: the dispatcher kind. */
     public static final String KIND_PROPERTY = "kind";
     /** Service property: the configuration the dispatcher came from, for writing changes back. */
-    public static final String PID_PROPERTY = "rota.config.pid";
+    public static final String PID_PROPERTY = DispatcherSpec.CONFIG_PID_PROPERTY;
     /** Service property: the name the dispatcher's threads and MBeans carry as their system. */
     public static final String SYSTEM_PROPERTY = "rota.system";
     /** Thread names start with this, as a system name would on the module path. */

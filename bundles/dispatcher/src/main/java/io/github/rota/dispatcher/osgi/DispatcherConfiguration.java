@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.osgi;
 
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -23,11 +24,11 @@ import org.osgi.service.metatype.annotations.Option;
     @AttributeDefinition(name = "Kind", description = "work-stealing: the pool of workers with local ready "
             + "queues (default); executor: a JDK ForkJoinPool; pinned: one thread per actor, for actors that block.",
             options = {
-                @Option(label = "Work-stealing pool", value = "work-stealing"),
+                @Option(label = "Work-stealing pool", value = DispatcherSpec.WORK_STEALING),
                 @Option(label = "Executor (ForkJoinPool)", value = "executor"),
                 @Option(label = "Pinned (thread per actor)", value = "pinned")
             })
-    String kind() default "work-stealing";
+    String kind() default DispatcherSpec.DEFAULT_KIND;
 
     @AttributeDefinition(name = "Throughput budget", min = "1", max = "1000000",
             description = "User messages an actor may handle per turn before the worker moves on. "

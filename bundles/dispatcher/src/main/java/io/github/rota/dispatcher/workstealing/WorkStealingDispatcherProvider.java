@@ -3,6 +3,7 @@ package io.github.rota.dispatcher.workstealing;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import java.util.Set;
 
 /**
@@ -16,7 +17,7 @@ import java.util.Set;
 public final class WorkStealingDispatcherProvider implements DispatcherProvider {
 
     /** The kind name. */
-    public static final String KIND = "work-stealing";
+    public static final String KIND = DispatcherSpec.WORK_STEALING;
     /** Property: number of worker threads. */
     public static final String WORKERS = "workers";
     /** Property: report a worker stuck in one turn this many milliseconds; 0: no reports. */
