@@ -67,10 +67,11 @@ public final class Settings {
      * service ({@code org.apache.karaf.features.configKey}), and private properties, which start
      * with a dot by the Declarative Services convention.
      */
-    private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
-
     private static final List<String> CONTAINER_PREFIXES =
             List.of("service.", "component.", "osgi.", "felix.", "org.apache.karaf.", ".");
+
+    /** Dispatcher and mailbox ids: see {@link #isValidIdSyntax}. */
+    private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*");
 
     private static final Settings EMPTY = new Settings(Collections.emptyMap());
 

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Supplier;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
@@ -84,13 +83,7 @@ public final class RotaCommands {
 
     /** Sets a dispatcher's throughput budget (1..1,000,000) and prints what changed. */
     public void budget(String id, int budget) throws IOException {
-        String changed;
-        try {
-            changed = changeBudget(id, budget);
-        } catch (IllegalArgumentException e) {
-            throw new CommandException(e);
-        }
-        print(() -> changed);
+        print(() -> changeBudget(id, budget));
     }
 
     /** Prints the envelope pool's counters, in total and per shard. */
@@ -112,7 +105,7 @@ public final class RotaCommands {
      * Gogo's session output: Felix's console would print a returned value too, but Karaf's
      * {@code bin/client} and SSH exec sessions print only what a command writes.
      */
-    private static void print(Supplier<String> report) {
+    private static <E extends Exception> void print(Report<E> report) throws E {
         String text;
         try {
             text = report.get();
@@ -121,6 +114,12 @@ public final class RotaCommands {
         }
         System.out.print(text.endsWith("\n") ? text : text + System.lineSeparator());
         System.out.flush();
+    }
+
+    /** A command's text; only changing a budget can fail otherwise (writing its configuration). */
+    @FunctionalInterface
+    private interface Report<E extends Exception> {
+        String get() throws E;
     }
 
     /** @return one line per dispatcher: id, kind, workers, parked workers, budget, queued actors */

@@ -192,7 +192,9 @@ public final class DispatcherComponent {
     private static <T> Map<String, T> byName(Function<T, String> name, T... providers) {
         Map<String, T> byName = new HashMap<>();
         for (T provider : providers) {
-            byName.put(name.apply(provider), provider);
+            if (byName.put(name.apply(provider), provider) != null) {
+                throw new IllegalStateException("two providers named '" + name.apply(provider) + "'");
+            }
         }
         return Map.copyOf(byName);
     }
