@@ -2,8 +2,7 @@ package io.github.rota.management;
 
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherStats;
-import java.util.Map;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 import javax.management.AttributeChangeNotification;
@@ -117,87 +116,81 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
 
     @Override
     public long getTurns() {
-        return counter("turns");
+        return dispatcher.counter(DispatcherCounter.TURNS);
     }
 
     @Override
     public long getMessages() {
-        return counter("messages");
+        return dispatcher.counter(DispatcherCounter.MESSAGES);
     }
 
     @Override
     public long getLocalPushes() {
-        return counter("localPushes");
+        return dispatcher.counter(DispatcherCounter.LOCAL_PUSHES);
     }
 
     @Override
     public long getNextSlotPushes() {
-        return counter("nextSlotPushes");
+        return dispatcher.counter(DispatcherCounter.NEXT_SLOT_PUSHES);
     }
 
     @Override
     public long getGlobalPushes() {
-        return counter("globalPushes");
+        return dispatcher.counter(DispatcherCounter.GLOBAL_PUSHES);
     }
 
     @Override
     public long getStealOperations() {
-        Map<String, Long> counters = dispatcher.stats().counters();
-        return counters.getOrDefault("stealOperations", counters.getOrDefault("steals", 0L));
+        return dispatcher.counter(DispatcherCounter.STEAL_OPERATIONS);
     }
 
     @Override
     public long getActorsStolen() {
-        return counter("actorsStolen");
+        return dispatcher.counter(DispatcherCounter.ACTORS_STOLEN);
     }
 
     @Override
     public long getParks() {
-        return counter("parks");
+        return dispatcher.counter(DispatcherCounter.PARKS);
     }
 
     @Override
     public long getUnparks() {
-        return counter("unparks");
+        return dispatcher.counter(DispatcherCounter.UNPARKS);
     }
 
     @Override
     public long getNoopWakeups() {
-        return counter("noopWakeups");
+        return dispatcher.counter(DispatcherCounter.NOOP_WAKEUPS);
     }
 
     @Override
     public long getOverflowToGlobal() {
-        return counter("overflowToGlobal");
+        return dispatcher.counter(DispatcherCounter.OVERFLOW_TO_GLOBAL);
     }
 
     @Override
     public long getBudgetExhaustedYields() {
-        return counter("budgetYields");
+        return dispatcher.counter(DispatcherCounter.BUDGET_YIELDS);
     }
 
     @Override
     public long getStarvationReports() {
-        return counter("starvationReports");
+        return dispatcher.counter(DispatcherCounter.STARVATION_REPORTS);
     }
 
     @Override
     public long getBlockingHandovers() {
-        return counter("blockingHandovers");
+        return dispatcher.counter(DispatcherCounter.BLOCKING_HANDOVERS);
     }
 
     @Override
     public long getBlockedWithoutSpare() {
-        return counter("blockedWithoutSpare");
+        return dispatcher.counter(DispatcherCounter.BLOCKED_WITHOUT_SPARE);
     }
 
     @Override
     public long getWorkersReplaced() {
-        return counter("workersReplaced");
-    }
-
-    private long counter(String name) {
-        DispatcherStats stats = dispatcher.stats();
-        return stats.counters().getOrDefault(name, 0L);
+        return dispatcher.counter(DispatcherCounter.WORKERS_REPLACED);
     }
 }

@@ -2,6 +2,7 @@ package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.SystemStatus;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class Health {
                 slowestDispatcher = id;
             }
             DispatcherStats stats = system.dispatcher(id).map(d -> d.stats()).orElse(DispatcherStats.NONE);
-            starvation += stats.counters().getOrDefault("starvationReports", 0L);
+            starvation += stats.counter(DispatcherCounter.STARVATION_REPORTS);
             if (stats.globalQueueDepth() > deepestQueue) {
                 deepestQueue = stats.globalQueueDepth();
                 deepestDispatcher = id;

@@ -7,6 +7,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.jmx.JmxReporter;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.util.List;
 import java.util.Map;
@@ -74,8 +75,8 @@ final class RotaMetrics implements AutoCloseable {
         gauge(prefix + ".workers", () -> (long) fresh.dispatcher.stats().workers());
         gauge(prefix + ".parkedWorkers", () -> (long) fresh.dispatcher.stats().parkedWorkers());
         gauge(prefix + ".globalQueueDepth", () -> (long) fresh.dispatcher.stats().globalQueueDepth());
-        for (String counter : dispatcher.stats().counters().keySet()) {
-            gauge(prefix + "." + counter, () -> fresh.dispatcher.stats().counters().getOrDefault(counter, 0L));
+        for (DispatcherCounter counter : dispatcher.stats().counters().keySet()) {
+            gauge(prefix + "." + counter.key(), () -> fresh.dispatcher.counter(counter));
         }
     }
 

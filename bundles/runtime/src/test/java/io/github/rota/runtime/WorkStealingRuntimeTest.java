@@ -11,6 +11,7 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -229,9 +230,9 @@ class WorkStealingRuntimeTest {
 
         restorer.tell("sleep");
         await().until(() -> dispatcher.stats().parkedWorkers() == 1);
-        long parks = dispatcher.stats().counters().get("parks");
+        long parks = dispatcher.counter(DispatcherCounter.PARKS);
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
-                .until(() -> dispatcher.stats().counters().get("parks") == parks);
+                .until(() -> dispatcher.counter(DispatcherCounter.PARKS) == parks);
 
         next.tell("were you interrupted?");
         await().until(() -> nextSawTheFlag.get() != null);

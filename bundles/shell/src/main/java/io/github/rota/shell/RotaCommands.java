@@ -151,7 +151,7 @@ public final class RotaCommands {
         out.append(String.format("  %-20s %d%n", "parkedWorkers", stats.parkedWorkers()));
         out.append(String.format("  %-20s %d%n", "globalQueueDepth", stats.globalQueueDepth()));
         out.append(String.format("  %-20s %s%n", "workerQueueDepths", stats.workerQueueDepths()));
-        stats.counters().forEach((name, value) -> out.append(String.format("  %-20s %d%n", name, value)));
+        stats.counters().forEach((counter, value) -> out.append(String.format("  %-20s %d%n", counter.key(), value)));
         return out.toString();
     }
 

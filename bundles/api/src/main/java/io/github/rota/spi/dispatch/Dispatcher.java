@@ -80,6 +80,17 @@ public interface Dispatcher {
     }
 
     /**
+     * Reads one counter, without the whole snapshot where the kind can (an MBean attribute reads
+     * one at a time).
+     *
+     * @param counter the counter
+     * @return its value; 0 if this kind does not keep it
+     */
+    default long counter(DispatcherCounter counter) {
+        return stats().counter(counter);
+    }
+
+    /**
      * Asks the dispatcher to report how long a sample of its turns took (about one turn in
      * {@value #TURN_SAMPLE_INTERVAL}, so the hot path reads no clock on the others), in nanoseconds, to
      * {@code sink}, from its worker threads; {@code null} stops the reports. A dispatcher that does not

@@ -69,6 +69,11 @@ public abstract class ForwardingDispatcher implements Dispatcher {
     }
 
     @Override
+    public long counter(DispatcherCounter counter) {
+        return delegate.counter(counter);
+    }
+
+    @Override
     public void sampleTurns(LongConsumer sink) {
         delegate.sampleTurns(sink);
     }

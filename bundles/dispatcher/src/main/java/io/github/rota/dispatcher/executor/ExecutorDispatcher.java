@@ -2,6 +2,7 @@ package io.github.rota.dispatcher.executor;
 
 import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObserver;
@@ -124,12 +125,17 @@ final class ExecutorDispatcher implements Dispatcher {
         return unrun;
     }
 
-    /** From the ForkJoinPool's own estimates; its only counter is {@code steals}. */
+    /**
+     * From the ForkJoinPool's own estimates; its only counter is its steal count (tasks run on a
+     * thread other than their submitter's: one actor per steal).
+     */
     @Override
     public DispatcherStats stats() {
         int threads = pool.getPoolSize();
+        long steals = pool.getStealCount();
         return new DispatcherStats(workers, Math.max(0, threads - pool.getActiveThreadCount()),
-                pool.getQueuedSubmissionCount(), List.of(), Map.of("steals", pool.getStealCount()));
+                pool.getQueuedSubmissionCount(), List.of(),
+                Map.of(DispatcherCounter.STEAL_OPERATIONS, steals, DispatcherCounter.ACTORS_STOLEN, steals));
     }
 
     @Override

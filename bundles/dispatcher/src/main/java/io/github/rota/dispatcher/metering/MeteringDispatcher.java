@@ -1,12 +1,13 @@
 package io.github.rota.dispatcher.metering;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.ForwardingDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObserver;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -21,6 +22,9 @@ import java.util.concurrent.atomic.LongAdder;
  * time is kept per thread, since a thread runs one turn at a time.
  */
 final class MeteringDispatcher extends ForwardingDispatcher {
+
+    private static final DispatcherCounter[] METERED = {
+        DispatcherCounter.METERED_TURNS, DispatcherCounter.METERED_MESSAGES, DispatcherCounter.TURN_NANOS};
 
     private final LongAdder turns = new LongAdder();
     private final LongAdder messages = new LongAdder();
@@ -56,16 +60,27 @@ final class MeteringDispatcher extends ForwardingDispatcher {
         return Duration.ofNanos(turnNanos.sum());
     }
 
-    /** The wrapped dispatcher's statistics plus {@code meteredTurns}, {@code meteredMessages} and {@code turnNanos}. */
+    /** The wrapped dispatcher's statistics plus the metered turns, messages and turn time. */
     @Override
     public DispatcherStats stats() {
         DispatcherStats inner = delegate().stats();
-        Map<String, Long> counters = new LinkedHashMap<>(inner.counters());
-        counters.put("meteredTurns", turns.sum());
-        counters.put("meteredMessages", messages.sum());
-        counters.put("turnNanos", turnNanos.sum());
+        Map<DispatcherCounter, Long> counters = new EnumMap<>(DispatcherCounter.class);
+        counters.putAll(inner.counters());
+        for (DispatcherCounter counter : METERED) {
+            counters.put(counter, counter(counter));
+        }
         return new DispatcherStats(inner.workers(), inner.parkedWorkers(), inner.globalQueueDepth(),
                 inner.workerQueueDepths(), counters);
+    }
+
+    @Override
+    public long counter(DispatcherCounter counter) {
+        return switch (counter) {
+            case METERED_TURNS -> turns.sum();
+            case METERED_MESSAGES -> messages.sum();
+            case TURN_NANOS -> turnNanos.sum();
+            default -> delegate().counter(counter);
+        };
     }
 
     @Override

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * actor's next message ends and is made again on demand, so stopped actors leave no thread or
  * map entry behind. Costs a thread per busy actor: use it for a few actors, not thousands.
  *
- * <p>Threads: the map is concurrent; each {@link Lane} guards its own state with its monitor.
+ * <p>Threads: the map is concurrent; each {@link PinnedActor} guards its own state with its monitor.
  * Lock use is fine here: this kind exists for actors that block anyway.
  */
 final class PinnedDispatcher implements Dispatcher {
@@ -33,9 +33,9 @@ final class PinnedDispatcher implements Dispatcher {
     private final String id;
     private final String threadPrefix;
     private final long keepAliveNanos;
-    private final ConcurrentHashMap<Schedulable, Lane> lanes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Schedulable, PinnedActor> actors = new ConcurrentHashMap<>();
     private final AtomicInteger threadNumbers = new AtomicInteger();
-    /** Producers inside schedule(): stop() waits for them, so none adds a lane after it looked. */
+    /** Producers inside schedule(): stop() waits for them, so none adds an actor after it looked. */
     private final AtomicInteger producersInFlight = new AtomicInteger();
     private final TurnObservers observers;
     private volatile int budget;
@@ -75,11 +75,11 @@ final class PinnedDispatcher implements Dispatcher {
                 if (stopping) {
                     throw new RejectedExecutionException("dispatcher '" + id + "' is stopped");
                 }
-                Lane lane = lanes.computeIfAbsent(schedulable, s -> new Lane(this, s));
-                if (lane.offer()) {
+                PinnedActor actor = actors.computeIfAbsent(schedulable, s -> new PinnedActor(this, s));
+                if (actor.offer()) {
                     return;
                 }
-                // The lane timed out and removed itself just now: make a new one.
+                // The actor timed out and removed itself just now: make a new one.
             }
         } finally {
             producersInFlight.decrementAndGet();
@@ -87,7 +87,7 @@ final class PinnedDispatcher implements Dispatcher {
     }
 
     /**
-     * Stops every lane at its next turn boundary; hands back the actors that were waiting for a
+     * Stops every actor at its next turn boundary; hands back the actors that were waiting for a
      * turn, and those whose last turn yielded with work left.
      */
     @Override
@@ -96,21 +96,21 @@ final class PinnedDispatcher implements Dispatcher {
         while (producersInFlight.get() != 0) {
             Thread.onSpinWait();
         }
-        lanes.values().forEach(Lane::wake);
+        actors.values().forEach(PinnedActor::wake);
         List<Schedulable> unrun = new ArrayList<>();
-        for (Lane lane : lanes.values()) {
-            if (lane.awaitEnd()) {
-                unrun.add(lane.schedulable);
+        for (PinnedActor actor : actors.values()) {
+            if (actor.awaitEnd()) {
+                unrun.add(actor.schedulable);
             }
         }
-        lanes.clear();
+        actors.clear();
         return unrun;
     }
 
     @Override
     public void signalStop() {
         stopping = true;
-        lanes.values().forEach(Lane::wake);
+        actors.values().forEach(PinnedActor::wake);
     }
 
     @Override
@@ -126,12 +126,12 @@ final class PinnedDispatcher implements Dispatcher {
     /** Workers are the actors that have a thread now; this kind keeps no counters. */
     @Override
     public DispatcherStats stats() {
-        return new DispatcherStats(lanes.size(), 0, 0, List.of(), Map.of());
+        return new DispatcherStats(actors.size(), 0, 0, List.of(), Map.of());
     }
 
     /** @return actors that have a thread now */
-    int liveLanes() {
-        return lanes.size();
+    int liveActors() {
+        return actors.size();
     }
 
     boolean isStopping() {
@@ -142,11 +142,11 @@ final class PinnedDispatcher implements Dispatcher {
         return keepAliveNanos;
     }
 
-    /** A daemon thread for a lane, with a fixed context class loader and a last-resort handler. */
-    Thread newThread(Lane lane) {
-        Thread thread = new Thread(lane, threadPrefix + threadNumbers.incrementAndGet());
+    /** A daemon thread for an actor, with a fixed context class loader and a last-resort handler. */
+    Thread newThread(PinnedActor actor) {
+        Thread thread = new Thread(actor, threadPrefix + threadNumbers.incrementAndGet());
         thread.setDaemon(true);
-        // Whichever thread scheduled the actor must not leak its class loader into the lane.
+        // Whichever thread scheduled the actor must not leak its class loader into the actor.
         thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
         thread.setUncaughtExceptionHandler((t, failure) ->
                 LOG.error("uncaught failure on dispatcher '{}' thread {}", id, t.getName(), failure));
@@ -162,12 +162,12 @@ final class PinnedDispatcher implements Dispatcher {
         observers.add(observer);
     }
 
-    void removeLane(Schedulable schedulable, Lane lane) {
-        lanes.remove(schedulable, lane);
+    void remove(Schedulable schedulable, PinnedActor actor) {
+        actors.remove(schedulable, actor);
     }
 
     @Override
     public String toString() {
-        return "PinnedDispatcher[" + id + ", lanes=" + lanes.size() + ", budget=" + budget + "]";
+        return "PinnedDispatcher[" + id + ", actors=" + actors.size() + ", budget=" + budget + "]";
     }
 }

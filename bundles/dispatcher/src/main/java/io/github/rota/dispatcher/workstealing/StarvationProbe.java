@@ -4,8 +4,8 @@ import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.function.Consumer;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
  *       stack, counter, {@link WorkerStarvation} event), within a look of reaching the threshold.</li>
  * </ul>
  *
+ * <p>It sees the pool only as its {@link RunQueues}, and each worker as a {@link Sibling}.
+ *
  * <p>Threads: the arrays are confined to the probe thread; {@code reports} has this single writer.
  */
 final class StarvationProbe implements Runnable {
@@ -35,7 +37,8 @@ final class StarvationProbe implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StarvationProbe.class);
 
-    private final WorkStealingDispatcher pool;
+    private final RunQueues queues;
+    private final String dispatcherId;
     /** Report turns this long; 0: never report. */
     private final long thresholdNanos;
     private final Consumer<Object> events;
@@ -44,11 +47,12 @@ final class StarvationProbe implements Runnable {
     private final long[] reportedEpoch;
     private volatile long reports;
 
-    StarvationProbe(WorkStealingDispatcher pool, long thresholdNanos, Consumer<Object> events) {
-        this.pool = pool;
+    StarvationProbe(RunQueues queues, String dispatcherId, long thresholdNanos, Consumer<Object> events) {
+        this.queues = queues;
+        this.dispatcherId = dispatcherId;
         this.thresholdNanos = thresholdNanos;
         this.events = events;
-        int n = pool.workers().length;
+        int n = queues.workerCount();
         this.lastEpoch = new long[n];
         this.inTurnSince = new long[n];
         this.reportedEpoch = new long[n];
@@ -62,23 +66,23 @@ final class StarvationProbe implements Runnable {
     @Override
     public void run() {
         long interval = BUSY_INTERVAL_NANOS;
-        while (!pool.isStopping()) {
+        while (!queues.isClosed()) {
             LockSupport.parkNanos(this, interval);
             try {
                 interval = sample(System.nanoTime()) ? BUSY_INTERVAL_NANOS : Math.min(2 * interval, IDLE_INTERVAL_NANOS);
             } catch (RuntimeException | Error fault) {
                 // A failing report (a logger, an event subscriber) must not end the rescues.
-                LOG.error("dispatcher '{}': starvation probe failed; it carries on", pool.id(), fault);
+                LOG.error("dispatcher '{}': starvation probe failed; it carries on", dispatcherId, fault);
             }
         }
     }
 
     /** @return whether some worker is in a turn */
     boolean sample(long now) {
-        Worker[] workers = pool.workers();
         boolean busy = false;
-        for (int i = 0; i < workers.length; i++) {
-            long epoch = workers[i].turnEpoch();
+        for (int i = 0; i < lastEpoch.length; i++) {
+            Sibling worker = queues.sibling(i);
+            long epoch = worker.turnEpoch();
             if ((epoch & 1) == 0 || epoch != lastEpoch[i]) {
                 lastEpoch[i] = epoch; // idle, or a new turn since the last look
                 inTurnSince[i] = now;
@@ -86,20 +90,20 @@ final class StarvationProbe implements Runnable {
                 continue;
             }
             busy = true;
-            Schedulable waiting = workers[i].stealNextSlot();
+            Schedulable waiting = worker.stealNextSlot();
             if (waiting != null) {
-                pool.requeue(waiting);
+                queues.requeue(waiting);
             }
             long stuck = now - inTurnSince[i];
             if (thresholdNanos > 0 && stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
                 reportedEpoch[i] = epoch;
-                report(workers[i], Duration.ofNanos(stuck));
+                report(worker, Duration.ofNanos(stuck));
             }
         }
         return busy;
     }
 
-    private void report(Worker worker, Duration stuckFor) {
+    private void report(Sibling worker, Duration stuckFor) {
         Thread thread = worker.thread();
         StackTraceElement[] stack = thread.getStackTrace();
         reports = reports + 1; // single writer
@@ -108,7 +112,7 @@ final class StarvationProbe implements Runnable {
             trace.append("\n\tat ").append(frame);
         }
         LOG.warn("dispatcher '{}': worker {} has been in one turn for {} ms; actors queued behind it are starving{}",
-                pool.id(), thread.getName(), stuckFor.toMillis(), trace);
-        events.accept(new WorkerStarvation(pool.id(), thread.getName(), stuckFor, Arrays.asList(stack)));
+                dispatcherId, thread.getName(), stuckFor.toMillis(), trace);
+        events.accept(new WorkerStarvation(dispatcherId, thread.getName(), stuckFor, Arrays.asList(stack)));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -14,21 +15,21 @@ final class WorkerCounters {
     /** A cache line of longs on either side. */
     private static final int PAD = 8;
 
-    private final long[] values = new long[PAD + Counter.values().length + PAD];
+    private final long[] values = new long[PAD + DispatcherCounter.values().length + PAD];
 
     /** Owner only. */
-    void add(Counter counter, long delta) {
+    void add(DispatcherCounter counter, long delta) {
         int i = PAD + counter.ordinal();
         VALUES.setOpaque(values, i, (long) VALUES.getOpaque(values, i) + delta);
     }
 
     /** Owner only. */
-    void increment(Counter counter) {
+    void increment(DispatcherCounter counter) {
         add(counter, 1);
     }
 
     /** Any thread. */
-    long get(Counter counter) {
+    long get(DispatcherCounter counter) {
         return (long) VALUES.getOpaque(values, PAD + counter.ordinal());
     }
 }

@@ -1,14 +1,13 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.concurrent.Callable;
 
 /**
- * A thread of a {@link WorkStealingDispatcher}. Usually it runs one {@link Worker} — the worker's
- * queues and place in the pool — for its whole life. When a turn on it enters
- * {@link #blocking}, the worker is handed to a spare thread, so the pool keeps its parallelism;
- * this thread finishes the turn without a worker (what it makes ready goes to the global queue)
- * and then waits, as a spare, for a worker to run, until the keep-alive ends it.
+ * A thread of a work-stealing pool. Usually it runs one {@link Worker} — the worker's queues and
+ * place in the pool — for its whole life. When a turn on it enters {@link #blocking}, the worker is
+ * handed to a spare thread, so the pool keeps its parallelism; this thread finishes the turn
+ * without a worker (what it makes ready goes to the global queue) and then waits, as a spare, for
+ * a worker to run, until the keep-alive ends it. Its {@link Host} decides all of that.
  *
  * <p>It is also the {@link io.github.rota.spi.dispatch.Turn} of the turns it runs, so a turn
  * allocates nothing.
@@ -17,16 +16,32 @@ import java.util.concurrent.Callable;
  * thread has none, by the thread handing it one (a volatile write it reads before running the
  * worker, which also publishes the worker's owner-only fields). The turn fields are this thread's.
  */
-final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
+final class WorkerThread extends Thread implements Worker.Owner {
 
-    final WorkStealingDispatcher pool;
+    /** What keeps the pool's threads: it hands workers over, replaces dead threads and counts. */
+    interface Host {
+        /** @return the worker {@code thread}, which has none, runs next; {@code null}: it must end */
+        Worker awaitWorker(WorkerThread thread);
+
+        /** @return {@code true} if {@code thread} must carry on running its worker after {@code death} */
+        boolean threadDied(WorkerThread thread, Throwable death);
+
+        void threadEnded(WorkerThread thread);
+
+        <T> T blocking(WorkerThread thread, Callable<T> work) throws Exception;
+
+        /** Messages handled by a turn on a thread running {@code worker}, or none ({@code null}). */
+        void countMessages(Worker worker, int count);
+    }
+
+    final Host host;
     private volatile Worker worker;
     private int turnBudget;
     private int lastMessagesHandled;
 
-    WorkerThread(WorkStealingDispatcher pool, Worker worker, String name) {
+    WorkerThread(Host host, Worker worker, String name) {
         super(name);
-        this.pool = pool;
+        this.host = host;
         this.worker = worker;
         setDaemon(true);
         // A fixed class loader rather than whichever thread happened to start the pool (in OSGi, an
@@ -34,8 +49,8 @@ final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
         setContextClassLoader(ClassLoader.getSystemClassLoader());
     }
 
-    /** {@return the worker this thread runs now; {@code null} while it has none} */
-    Worker worker() {
+    @Override
+    public Worker worker() {
         return worker;
     }
 
@@ -56,29 +71,30 @@ final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
             while (true) {
                 try {
                     if (current == null) {
-                        current = pool.awaitWorker(this);
+                        current = host.awaitWorker(this);
                         if (current == null) {
-                            return; // kept alive long enough, or the pool is stopping
+                            return; // kept alive long enough, or the queues closed
                         }
                     }
                     current.runOn(this);
                 } catch (Throwable death) {
-                    if (pool.threadDied(this, death)) {
+                    if (host.threadDied(this, death)) {
                         continue; // repaired, and no other thread could take the worker: go on here
                     }
                     return;
                 }
                 if (worker == current) {
-                    return; // still ours: the pool is stopping
+                    return; // still ours: the queues closed
                 }
                 current = null; // handed over during a blocking turn: this thread is a spare now
             }
         } finally {
-            pool.threadEnded(this);
+            host.threadEnded(this);
         }
     }
 
-    void beginTurn(int budget) {
+    @Override
+    public void beginTurn(int budget) {
         turnBudget = budget;
     }
 
@@ -90,7 +106,7 @@ final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
     @Override
     public void messagesHandled(int count) {
         lastMessagesHandled = count;
-        pool.countMessages(worker, count);
+        host.countMessages(worker, count);
     }
 
     @Override
@@ -100,6 +116,6 @@ final class WorkerThread extends Thread implements TurnObservers.CountingTurn {
 
     @Override
     public <T> T blocking(Callable<T> work) throws Exception {
-        return pool.blocking(this, work);
+        return host.blocking(this, work);
     }
 }

@@ -63,7 +63,7 @@ class PinnedDispatcherTest {
         await().until(() -> turns.get() == 5);
         assertThat(threads).hasSize(1);
 
-        await().until(() -> dispatcher.liveLanes() == 0);
+        await().until(() -> dispatcher.liveActors() == 0);
         await().until(() -> Thread.getAllStackTraces().keySet().stream().noneMatch(t -> threads.contains(t.getName())));
 
         dispatcher.schedule(actor);
@@ -88,7 +88,7 @@ class PinnedDispatcherTest {
         };
         dispatcher.schedule(actor);
         assertThat(blocked.await(10, TimeUnit.SECONDS)).isTrue();
-        dispatcher.schedule(actor); // scheduled again while its turn runs: waits for the lane
+        dispatcher.schedule(actor); // scheduled again while its turn runs: waits for the actor
         AtomicReference<List<Schedulable>> unrun = new AtomicReference<>();
         Thread stopper = new Thread(() -> unrun.set(dispatcher.stop()));
         stopper.start();

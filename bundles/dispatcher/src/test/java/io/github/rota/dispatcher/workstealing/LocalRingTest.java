@@ -36,13 +36,13 @@ class LocalRingTest {
 
     @Test
     void aFullRingRefusesPushes() {
-        for (int i = 0; i < LocalRing.CAPACITY; i++) {
+        for (int i = 0; i < LocalRing.DEFAULT_CAPACITY; i++) {
             assertThat(ring.push(new Item(i))).isTrue();
         }
         assertThat(ring.push(new Item(-1))).isFalse();
-        assertThat(ring.size()).isEqualTo(LocalRing.CAPACITY);
+        assertThat(ring.size()).isEqualTo(LocalRing.DEFAULT_CAPACITY);
         assertThat(ring.pop()).isEqualTo(new Item(0));
-        assertThat(ring.push(new Item(LocalRing.CAPACITY))).as("room again after a pop").isTrue();
+        assertThat(ring.push(new Item(LocalRing.DEFAULT_CAPACITY))).as("room again after a pop").isTrue();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.WorkerStarvation;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -52,7 +53,7 @@ class StarvationProbeTest {
         assertThat(report.workerThread()).startsWith("sys-probed-worker-");
         assertThat(report.stuckFor()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
         assertThat(report.stack()).anyMatch(frame -> frame.getMethodName().equals("blockIn"));
-        await().until(() -> dispatcher.snapshot().get(Counter.STARVATION_REPORTS) == 1);
+        await().until(() -> dispatcher.counter(DispatcherCounter.STARVATION_REPORTS) == 1);
 
         CountDownLatch again = new CountDownLatch(1);
         dispatcher.schedule(turn -> {
@@ -78,7 +79,7 @@ class StarvationProbeTest {
             }
             await().until(() -> runs.sum() == 100_000);
             assertThat(events).isEmpty();
-            assertThat(relaxed.snapshot().get(Counter.STARVATION_REPORTS)).isZero();
+            assertThat(relaxed.counter(DispatcherCounter.STARVATION_REPORTS)).isZero();
         } finally {
             relaxed.stop();
         }

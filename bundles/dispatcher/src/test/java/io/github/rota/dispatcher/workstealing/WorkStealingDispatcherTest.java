@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import io.github.rota.dispatcher.BlockingTurn;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.time.Duration;
@@ -56,7 +58,7 @@ class WorkStealingDispatcherTest {
     void defaultsToOneWorkerPerProcessorAndAtLeastTwo() {
         Dispatcher d = provider.create(new DispatcherConfig("sys", "ws", 32, Map.of()));
         try {
-            assertThat(((WorkStealingDispatcher) d).snapshot().workers())
+            assertThat(((WorkStealingDispatcher) d).stats().workers())
                     .isEqualTo(Math.max(Runtime.getRuntime().availableProcessors(), 2));
             assertThat(d.kind()).isEqualTo("work-stealing");
         } finally {
@@ -85,19 +87,19 @@ class WorkStealingDispatcherTest {
         WorkStealingDispatcher d = create(2);
         LongAdder runs = new LongAdder();
         for (int round = 1; round <= 20; round++) {
-            await().pollInterval(Duration.ofMillis(2)).until(() -> d.snapshot().parkedWorkers() == 2);
+            await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
             for (int i = 0; i < 1_000; i++) {
                 d.schedule(counting(runs));
             }
             long expected = round * 1_000L;
             await().pollInterval(Duration.ofMillis(2)).until(() -> runs.sum() == expected);
         }
-        WorkStealingStats stats = d.snapshot();
-        assertThat(stats.get(Counter.TURNS)).isEqualTo(20_000);
-        assertThat(stats.get(Counter.MESSAGES)).isEqualTo(20_000);
-        assertThat(stats.get(Counter.GLOBAL_PUSHES)).isEqualTo(20_000);
-        assertThat(stats.get(Counter.PARKS)).isPositive();
-        assertThat(stats.get(Counter.UNPARKS)).isPositive();
+        DispatcherStats stats = d.stats();
+        assertThat(stats.counter(DispatcherCounter.TURNS)).isEqualTo(20_000);
+        assertThat(stats.counter(DispatcherCounter.MESSAGES)).isEqualTo(20_000);
+        assertThat(stats.counter(DispatcherCounter.GLOBAL_PUSHES)).isEqualTo(20_000);
+        assertThat(stats.counter(DispatcherCounter.PARKS)).isPositive();
+        assertThat(stats.counter(DispatcherCounter.UNPARKS)).isPositive();
     }
 
     @Test
@@ -106,7 +108,7 @@ class WorkStealingDispatcherTest {
         AtomicInteger turns = new AtomicInteger();
         d.schedule(turn -> turns.incrementAndGet() < 10);
         await().until(() -> turns.get() == 10);
-        assertThat(d.snapshot().get(Counter.BUDGET_YIELDS)).isEqualTo(9);
+        assertThat(d.counter(DispatcherCounter.BUDGET_YIELDS)).isEqualTo(9);
     }
 
     @Test
@@ -121,8 +123,8 @@ class WorkStealingDispatcherTest {
             return false;
         });
         await().until(() -> secondRanOn.get() != null);
-        assertThat(d.snapshot().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
-        assertThat(d.snapshot().get(Counter.GLOBAL_PUSHES)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.NEXT_SLOT_PUSHES)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.GLOBAL_PUSHES)).isEqualTo(1);
     }
 
     @Test
@@ -188,14 +190,14 @@ class WorkStealingDispatcherTest {
     void anActorInTheNextSlotOfABlockedTurnIsRescued() {
         // No thief is searching when the turn blocks, so only the probe can move the waiting actor.
         WorkStealingDispatcher d = create(2);
-        await().until(() -> d.snapshot().parkedWorkers() == 2);
+        await().until(() -> d.stats().parkedWorkers() == 2);
         AtomicReference<Thread> blockedOn = new AtomicReference<>();
         AtomicReference<Thread> rescuedOn = new AtomicReference<>();
         CountDownLatch rescued = new CountDownLatch(1);
         AtomicReference<Boolean> blockedTurnSawIt = new AtomicReference<>();
         d.schedule(turn -> {
             blockedOn.set(Thread.currentThread());
-            await().until(() -> d.snapshot().parkedWorkers() == 1); // the sibling woken on our way in is back asleep
+            await().until(() -> d.stats().parkedWorkers() == 1); // the sibling woken on our way in is back asleep
             d.schedule(waiting -> {
                 rescuedOn.set(Thread.currentThread());
                 rescued.countDown();
@@ -211,7 +213,7 @@ class WorkStealingDispatcherTest {
         await().until(() -> blockedTurnSawIt.get() != null);
         assertThat(blockedTurnSawIt.get()).as("the actor behind the blocked turn ran").isTrue();
         assertThat(rescuedOn.get()).isNotSameAs(blockedOn.get());
-        assertThat(d.snapshot().get(Counter.NEXT_SLOT_PUSHES)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.NEXT_SLOT_PUSHES)).isEqualTo(1);
     }
 
     @Test
@@ -295,9 +297,9 @@ class WorkStealingDispatcherTest {
         await().until(() -> sawItRun.get() != null);
         assertThat(sawItRun.get()).isTrue();
         assertThat(readyRanOn.get()).isNotEqualTo(blockedOn.get());
-        WorkStealingStats stats = d.snapshot();
-        assertThat(stats.get(Counter.NEXT_SLOT_PUSHES)).as("not into a next slot nobody runs").isZero();
-        assertThat(stats.get(Counter.GLOBAL_PUSHES)).as("the blocking turn's own schedule and the one it made").isEqualTo(2);
+        DispatcherStats stats = d.stats();
+        assertThat(stats.counter(DispatcherCounter.NEXT_SLOT_PUSHES)).as("not into a next slot nobody runs").isZero();
+        assertThat(stats.counter(DispatcherCounter.GLOBAL_PUSHES)).as("the blocking turn's own schedule and the one it made").isEqualTo(2);
     }
 
     @Test
@@ -305,12 +307,12 @@ class WorkStealingDispatcherTest {
         dispatcher = new WorkStealingDispatcher("sys", "nospare", 2, 32, 0, 0, event -> { });
         WorkStealingDispatcher d = dispatcher;
         d.start();
-        await().pollInterval(Duration.ofMillis(2)).until(() -> d.snapshot().parkedWorkers() == 2);
+        await().pollInterval(Duration.ofMillis(2)).until(() -> d.stats().parkedWorkers() == 2);
         CountDownLatch secondRan = new CountDownLatch(1);
         AtomicReference<Boolean> released = new AtomicReference<>();
         d.schedule(turn -> {
             // Let the sibling (woken when this worker stopped searching) find nothing and park again.
-            await().until(() -> d.snapshot().parkedWorkers() >= 1);
+            await().until(() -> d.stats().parkedWorkers() >= 1);
             // Made ready here, it waits in this worker's next slot; the sibling is parked and
             // nobody wakes it: without the hand-off the block below would never end.
             d.schedule(inner -> {
@@ -326,14 +328,14 @@ class WorkStealingDispatcherTest {
         });
         await().until(() -> released.get() != null);
         assertThat(released.get()).as("the queued actor ran while the turn blocked").isTrue();
-        assertThat(d.snapshot().get(Counter.BLOCKED_WITHOUT_SPARE)).isEqualTo(1);
-        assertThat(d.snapshot().get(Counter.BLOCKING_HANDOVERS)).isZero();
+        assertThat(d.counter(DispatcherCounter.BLOCKED_WITHOUT_SPARE)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.BLOCKING_HANDOVERS)).isZero();
     }
 
     @Test
     void aSpareThreadEndsAfterItsKeepAliveAndWorkersKeepTheirNames() throws Exception {
         dispatcher = new WorkStealingDispatcher("sys", "spares", 1, 32, 0, 4, TimeUnit.MILLISECONDS.toNanos(200),
-                event -> { });
+                LocalRing.DEFAULT_CAPACITY, event -> { });
         WorkStealingDispatcher d = dispatcher;
         d.start();
         CountDownLatch entered = new CountDownLatch(1);
@@ -373,13 +375,13 @@ class WorkStealingDispatcherTest {
         d.schedule(counting(runs)); // the first turn is sampled: its thread dies after it
         await().until(() -> runs.sum() == 1);
         await().until(() -> events.stream().anyMatch(e -> e instanceof io.github.rota.api.DispatcherError));
-        await().until(() -> d.snapshot().parkedWorkers() == 1); // the new thread runs the worker and parks
+        await().until(() -> d.stats().parkedWorkers() == 1); // the new thread runs the worker and parks
 
         for (int i = 0; i < 1_000; i++) {
             d.schedule(counting(runs)); // from outside: only a wake-up brings the worker to them
         }
         await().until(() -> runs.sum() == 1_001);
-        assertThat(d.snapshot().get(Counter.WORKERS_REPLACED)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).isEqualTo(1);
         assertThat(threadsNamed("sys-dying-worker-")).hasSize(1);
     }
 
@@ -424,7 +426,7 @@ class WorkStealingDispatcherTest {
         };
         d.schedule(s);
         await().until(() -> runs.sum() == 1);
-        await().until(() -> d.snapshot().get(Counter.MESSAGES) == 7);
+        await().until(() -> d.counter(DispatcherCounter.MESSAGES) == 7);
     }
 
     @Test
@@ -438,16 +440,16 @@ class WorkStealingDispatcherTest {
         });
         await().until(() -> runs.sum() == 1);
 
-        await().until(() -> d.stats().counters().get("messages") == 5);
-        io.github.rota.spi.dispatch.DispatcherStats stats = d.stats();
+        await().until(() -> d.counter(DispatcherCounter.MESSAGES) == 5);
+        DispatcherStats stats = d.stats();
         assertThat(stats.workers()).isEqualTo(2);
         assertThat(stats.workerQueueDepths()).hasSize(2);
-        assertThat(stats.counters()).containsOnlyKeys("turns", "messages", "localPushes", "nextSlotPushes",
+        assertThat(stats.counters().keySet()).extracting(DispatcherCounter::key).containsExactly("turns", "messages", "localPushes", "nextSlotPushes",
                 "globalPushes", "stealOperations", "actorsStolen", "parks", "unparks", "noopWakeups",
                 "overflowToGlobal", "budgetYields", "starvationReports", "blockingHandovers", "blockedWithoutSpare",
                 "workersReplaced");
-        assertThat(stats.counters().get("turns")).isEqualTo(1);
-        assertThat(stats.counters().get("globalPushes")).isEqualTo(1);
+        assertThat(stats.counter(DispatcherCounter.TURNS)).isEqualTo(1);
+        assertThat(stats.counter(DispatcherCounter.GLOBAL_PUSHES)).isEqualTo(1);
     }
 
     @Test

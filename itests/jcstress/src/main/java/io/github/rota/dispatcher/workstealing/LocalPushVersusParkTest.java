@@ -24,19 +24,21 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class LocalPushVersusParkTest {
 
-    private final WorkStealingDispatcher pool = new WorkStealingDispatcher("jcstress", "push", 2, 32);
-    private final Worker pusher = pool.workers()[0];
-    private final Worker sibling = pool.workers()[1];
+    private final LocalQueue pusher = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
+    private final LocalQueue siblingQueue = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
+    private final RunQueues queues = new RunQueues(new Sibling[] {pusher, siblingQueue});
+    private final Worker sibling = new Worker(siblingQueue, queues, new TurnRunner("push", 32, event -> { }),
+            WaitStrategy.SPIN_THEN_YIELD);
     private final Schedulable pushed = turn -> false;
 
     public LocalPushVersusParkTest() {
         sibling.bind(new Thread()); // never started: an unpark aimed at it is harmless
-        pusher.scheduleFromHere(turn -> false); // the next slot: the push below makes a second runnable actor
+        queues.scheduleFromHere(pusher, turn -> false); // the next slot: the push below makes a second runnable actor
     }
 
     @Actor
     public void pusher() {
-        pusher.pushLocal(pushed);
+        queues.push(pusher, pushed);
     }
 
     @Actor
@@ -46,6 +48,6 @@ public class LocalPushVersusParkTest {
 
     @Arbiter
     public void end(ZZ_Result r) {
-        r.r2 = sibling.isSleeping();
+        r.r2 = siblingQueue.isSleeping();
     }
 }

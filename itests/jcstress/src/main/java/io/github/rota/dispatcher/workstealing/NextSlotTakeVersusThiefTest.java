@@ -15,10 +15,11 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class NextSlotTakeVersusThiefTest {
 
-    private final Worker owner = new WorkStealingDispatcher("jcstress", "next", 2, 32).workers()[0];
+    private final LocalQueue owner = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
+    private final Sibling asSeenByThief = owner;
 
     public NextSlotTakeVersusThiefTest() {
-        owner.scheduleFromHere(turn -> false);
+        owner.putNextSlot(turn -> false);
     }
 
     @Actor
@@ -28,6 +29,6 @@ public class NextSlotTakeVersusThiefTest {
 
     @Actor
     public void thiefTakes(ZZ_Result r) {
-        r.r2 = owner.stealNextSlot() != null;
+        r.r2 = asSeenByThief.stealNextSlot() != null;
     }
 }

@@ -23,7 +23,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 public class ParkDecisionVersusScheduleTest {
 
     private final WorkStealingDispatcher pool = new WorkStealingDispatcher("jcstress", "decide", 1, 32);
-    private final Worker worker = pool.workers()[0];
+    private final Worker worker = pool.worker(0);
 
     public ParkDecisionVersusScheduleTest() {
         worker.bind(new Thread()); // never started: an unpark aimed at it is harmless
@@ -41,6 +41,6 @@ public class ParkDecisionVersusScheduleTest {
 
     @Arbiter
     public void end(ZZ_Result r) {
-        r.r2 = worker.isSleeping();
+        r.r2 = worker.local().isSleeping();
     }
 }

@@ -19,7 +19,7 @@ import org.openjdk.jcstress.annotations.State;
 public class ParkVersusScheduleTest {
 
     private final WorkStealingDispatcher pool = new WorkStealingDispatcher("jcstress", "park", 1, 32);
-    private final Worker worker = pool.workers()[0];
+    private final Worker worker = pool.worker(0);
 
     @Actor
     public void worker() {

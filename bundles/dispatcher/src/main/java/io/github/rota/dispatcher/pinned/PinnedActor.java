@@ -11,34 +11,34 @@ import org.slf4j.LoggerFactory;
  * dispatcher is stopping it starts no turn: an actor still scheduled (never run, or yielded with
  * work left) stays {@code pending}, which {@link #awaitEnd()} reports, so it is handed back.
  *
- * <p>State ({@code pending}, {@code closed}, {@code thread}) is guarded by the lane's monitor;
- * a closed lane refuses offers, so {@link PinnedDispatcher#schedule} makes a new one.
+ * <p>State ({@code pending}, {@code closed}, {@code thread}) is guarded by the actor's monitor;
+ * a closed one refuses offers, so {@link PinnedDispatcher#schedule} makes a new one.
  */
-final class Lane implements Runnable, TurnObservers.CountingTurn {
+final class PinnedActor implements Runnable, TurnObservers.CountingTurn {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Lane.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PinnedActor.class);
 
     final Schedulable schedulable;
-    private final PinnedDispatcher pool;
+    private final PinnedDispatcher dispatcher;
     private boolean pending;
     private boolean closed;
     private Thread thread;
     private int turnBudget;
     private int lastMessagesHandled;
 
-    Lane(PinnedDispatcher pool, Schedulable schedulable) {
-        this.pool = pool;
+    PinnedActor(PinnedDispatcher dispatcher, Schedulable schedulable) {
+        this.dispatcher = dispatcher;
         this.schedulable = schedulable;
     }
 
-    /** @return {@code false} if the lane has closed; the caller must make a new one */
+    /** @return {@code false} if the actor has closed (its thread timed out); the caller must make a new one */
     synchronized boolean offer() {
         if (closed) {
             return false;
         }
         pending = true;
         if (thread == null) {
-            thread = pool.newThread(this);
+            thread = dispatcher.newThread(this);
             thread.start();
         } else {
             notifyAll();
@@ -80,12 +80,12 @@ final class Lane implements Runnable, TurnObservers.CountingTurn {
             try {
                 boolean more = true;
                 while (more) {
-                    if (pool.isStopping()) {
+                    if (dispatcher.isStopping()) {
                         handBack(); // yielded with work left: still scheduled, not run again here
                         return;
                     }
-                    turnBudget = pool.throughputBudget();
-                    more = pool.observers().runTurn(schedulable, this);
+                    turnBudget = dispatcher.throughputBudget();
+                    more = dispatcher.observers().runTurn(schedulable, this);
                     // The flag belongs to this thread, not to the turn that left it set.
                     Thread.interrupted();
                 }
@@ -99,15 +99,15 @@ final class Lane implements Runnable, TurnObservers.CountingTurn {
         pending = true;
     }
 
-    /** @return {@code true} with a turn to run; {@code false} when the lane has closed */
+    /** @return {@code true} with a turn to run; {@code false} when the actor has closed */
     private synchronized boolean awaitWork() {
-        long deadline = System.nanoTime() + pool.keepAliveNanos();
+        long deadline = System.nanoTime() + dispatcher.keepAliveNanos();
         while (!pending) {
             long left = deadline - System.nanoTime();
-            if (pool.isStopping() || left <= 0) {
+            if (dispatcher.isStopping() || left <= 0) {
                 closed = true;
                 thread = null;
-                pool.removeLane(schedulable, this);
+                dispatcher.remove(schedulable, this);
                 return false;
             }
             try {
@@ -116,7 +116,7 @@ final class Lane implements Runnable, TurnObservers.CountingTurn {
                 // Only stop() wakes us this way: re-check.
             }
         }
-        if (pool.isStopping()) {
+        if (dispatcher.isStopping()) {
             return false; // hand the pending turn back through stop()
         }
         pending = false;

@@ -1,0 +1,59 @@
+package io.github.rota.spi.dispatch;
+
+/**
+ * The monotonic counters a dispatcher may keep, by meaning, so that every reader (the MBeans, the
+ * metrics, the shell, health checks) is checked by the compiler. Each has a stable name for
+ * operators ({@link #key()}, camelCase), used in metric names and the shell's listing. A kind
+ * keeps the counters that apply to it ({@link DispatcherStats#counters()}); the others read 0.
+ */
+public enum DispatcherCounter {
+    /** Turns run. */
+    TURNS("turns"),
+    /** User messages handled in those turns. */
+    MESSAGES("messages"),
+    /** Actors pushed to a worker's local ring (yields, displaced next-slot occupants). */
+    LOCAL_PUSHES("localPushes"),
+    /** Actors made ready by code running on a worker, put in its next-actor slot. */
+    NEXT_SLOT_PUSHES("nextSlotPushes"),
+    /** Actors pushed to the global queue (from outside the pool, and overflow). */
+    GLOBAL_PUSHES("globalPushes"),
+    /** Successful steals (for the executor kind: tasks its pool ran on a thread other than the submitter's). */
+    STEAL_OPERATIONS("stealOperations"),
+    /** Actors moved by those steals. */
+    ACTORS_STOLEN("actorsStolen"),
+    /** Times a worker parked. */
+    PARKS("parks"),
+    /** Times a worker was woken by a producer. */
+    UNPARKS("unparks"),
+    /** Wake-ups after which the worker found nothing and parked again. */
+    NOOP_WAKEUPS("noopWakeups"),
+    /** Actors moved from a full local ring to the global queue. */
+    OVERFLOW_TO_GLOBAL("overflowToGlobal"),
+    /** Turns that ended with the budget spent and work left. */
+    BUDGET_YIELDS("budgetYields"),
+    /** Turns reported as starving the actors queued behind them. */
+    STARVATION_REPORTS("starvationReports"),
+    /** Times a worker was handed to a spare thread because its turn entered {@code blocking()}. */
+    BLOCKING_HANDOVERS("blockingHandovers"),
+    /** Turns that entered {@code blocking()} with every spare thread in use, so blocked with their worker. */
+    BLOCKED_WITHOUT_SPARE("blockedWithoutSpare"),
+    /** Times a worker's thread died outside a turn and a new thread took the worker over. */
+    WORKERS_REPLACED("workersReplaced"),
+    /** Turns seen by a metering decorator. */
+    METERED_TURNS("meteredTurns"),
+    /** Messages handled in the turns a metering decorator saw. */
+    METERED_MESSAGES("meteredMessages"),
+    /** Nanoseconds spent in the turns a metering decorator saw. */
+    TURN_NANOS("turnNanos");
+
+    private final String key;
+
+    DispatcherCounter(String key) {
+        this.key = key;
+    }
+
+    /** {@return the counter's name for operators, e.g. {@code noopWakeups}} */
+    public String key() {
+        return key;
+    }
+}

@@ -1,0 +1,408 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.Schedulable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One worker's local queue, its owner's side: the bounded {@link LocalRing}, the next-actor slot,
+ * and the state other threads read to steal from the worker or wake it (its {@link Sibling} side).
+ * Only the thread running the worker calls the methods that are not on {@link Sibling}; the
+ * owner changes threads only through a hand-over that publishes everything here (a volatile
+ * write of the new thread's worker, or {@code Thread.start}).
+ *
+ * <p>Next-actor slot: thieves only ever take a non-null slot (by CAS), so an empty slot stays
+ * empty until the owner fills it, and the owner may fill it with a release store.
+ *
+ * <p>Layout, by writer: read-only fields first; then the turn epoch (owner writes, thieves and
+ * the probe read), the next slot (owner and thieves), the sleeping flag (owner and notifiers),
+ * each on a cache line of its own; the owner-only take bookkeeping last. The padding is
+ * {@code byte} fields, 128 to a class (two cache lines, for the adjacent-line prefetcher), as
+ * JCTools lays out its queues: since JDK 15 the JVM packs a
+ * subclass's small fields into gaps its superclasses left, which defeats {@code long} padding
+ * (a {@code boolean} lands in the gap before the next {@code long}); bytes fill every gap
+ * themselves. Each shared value has a class of its own, between two padding classes: within one
+ * class the JVM places primitives before references, so padding declared beside a reference
+ * would not follow it. {@code FieldLayoutTest} checks the offsets with JOL. Accessors are named for their
+ * ordering, as in JCTools: {@code lv}/{@code sv} volatile, {@code so} release store, {@code lo}/
+ * {@code sto} opaque (never torn or elided, no fence), {@code cas}, {@code xchg}.
+ */
+final class LocalQueue extends LocalQueuePad4 implements Sibling {
+
+    /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
+    static final int MAX_NEXT_SLOT_STREAK = 3;
+    /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
+    static final int GLOBAL_CHECK_INTERVAL = 61;
+
+    private static final VarHandle NEXT;
+    private static final VarHandle SLEEPING;
+    private static final VarHandle TURN_EPOCH;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NEXT = lookup.findVarHandle(LocalQueueNextSlot.class, "next", Schedulable.class);
+            SLEEPING = lookup.findVarHandle(LocalQueueSleeping.class, "sleeping", boolean.class);
+            TURN_EPOCH = lookup.findVarHandle(LocalQueueTurnEpoch.class, "turnEpoch", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * @param index the worker's position in the pool
+     * @param workerCount workers in the pool: the owner keeps what it last saw of each sibling
+     * @param ringCapacity the ring's size, a power of two
+     */
+    LocalQueue(int index, int workerCount, int ringCapacity) {
+        super(index, workerCount, new LocalRing(ringCapacity));
+    }
+
+    // ---------------------------------------------------------------- the siblings' side
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public int stealHalfInto(LocalRing thiefRing) {
+        return ring.stealHalfInto(thiefRing);
+    }
+
+    @Override
+    public Schedulable stealNextSlot() {
+        Schedulable s = lvNext();
+        return s != null && casNext(s, null) ? s : null;
+    }
+
+    @Override
+    public boolean hasNextSlot() {
+        return lvNext() != null;
+    }
+
+    @Override
+    public boolean hasWorkToSteal() {
+        return !ring.isEmpty();
+    }
+
+    @Override
+    public int queueDepth() {
+        return ring.size() + (hasNextSlot() ? 1 : 0);
+    }
+
+    @Override
+    public long turnEpoch() {
+        return (long) TURN_EPOCH.getOpaque(this);
+    }
+
+    @Override
+    public boolean isSleeping() {
+        return (boolean) SLEEPING.getVolatile(this);
+    }
+
+    @Override
+    public boolean claimWake() {
+        return isSleeping() && SLEEPING.compareAndSet(this, true, false);
+    }
+
+    @Override
+    public Thread thread() {
+        return thread;
+    }
+
+    @Override
+    public long counter(DispatcherCounter counter) {
+        return counters.get(counter);
+    }
+
+    // ---------------------------------------------------------------- the owner's side
+
+    /** The thread that runs the worker from now on: set before it can park, read by notifiers. */
+    void bind(Thread owner) {
+        thread = owner;
+    }
+
+    WorkerCounters counters() {
+        return counters;
+    }
+
+    /** Steals half of {@code victim}'s ring into this, empty, ring. @return how many actors moved */
+    int stealHalfFrom(Sibling victim) {
+        return victim.stealHalfInto(ring);
+    }
+
+    /** @return {@code false} if the ring is full; nothing changed */
+    boolean pushToRing(Schedulable s) {
+        return ring.push(s);
+    }
+
+    Schedulable popRing() {
+        return ring.pop();
+    }
+
+    boolean ringIsEmpty() {
+        return ring.isEmpty();
+    }
+
+    int ringCapacity() {
+        return ring.capacity();
+    }
+
+    /** @return whether this take must look at the global queue first (every {@value #GLOBAL_CHECK_INTERVAL}th) */
+    boolean globalCheckDue() {
+        if (--takesUntilGlobalCheck == 0) {
+            takesUntilGlobalCheck = GLOBAL_CHECK_INTERVAL;
+            return true;
+        }
+        return false;
+    }
+
+    /** @return the next-slot actor, taken by CAS; {@code null} if the slot was empty or lost to a thief */
+    Schedulable takeNextSlot() {
+        Schedulable s = lvNext();
+        return s != null && casNext(s, null) ? s : null;
+    }
+
+    /**
+     * Counts a next-slot turn about to run.
+     *
+     * @return {@code true} if {@value #MAX_NEXT_SLOT_STREAK} next-slot turns already ran in a row
+     *         while the ring holds actors: the caller queues the actor behind them instead, and
+     *         the streak ends, so two actors volleying cannot starve the ring
+     */
+    boolean nextSlotStreakSpent() {
+        if (nextSlotStreak >= MAX_NEXT_SLOT_STREAK) {
+            if (!ring.isEmpty()) {
+                nextSlotStreak = 0;
+                return true;
+            }
+            nextSlotStreak = 0; // nobody is waiting behind it
+        }
+        nextSlotStreak++;
+        return false;
+    }
+
+    /** The take went past the next slot (it was empty): the streak ends. */
+    void endNextSlotStreak() {
+        nextSlotStreak = 0;
+    }
+
+    /**
+     * Puts {@code s} in the next slot.
+     *
+     * @return the actor it displaced, which the caller must queue; {@code null} if the slot was empty
+     */
+    Schedulable putNextSlot(Schedulable s) {
+        if (lvNext() == null) {
+            soNext(s); // nobody else fills an empty slot: a release store publishes the actor
+            return null;
+        }
+        return xchgNext(s);
+    }
+
+    /** @return the next-slot actor, taken unconditionally; {@code null} if none */
+    Schedulable clearNextSlot() {
+        return xchgNext(null);
+    }
+
+    /** Sets the sleeping flag: the first half of the park handshake (a volatile store). */
+    void setSleeping() {
+        SLEEPING.setVolatile(this, true);
+    }
+
+    /** The owner's read of its own epoch. */
+    long ownTurnEpoch() {
+        return turnEpoch;
+    }
+
+    /** Moves the epoch on by one: odd (a turn started) or even (it ended). */
+    void advanceTurnEpoch() {
+        TURN_EPOCH.setOpaque(this, turnEpoch + 1);
+    }
+
+    /**
+     * Whether {@code victim}'s next slot is full and the victim has started no turn for
+     * {@code staleNanos}; records what it sees for the next look. Reads the clock, so only
+     * searchers call it, never a turn.
+     */
+    boolean nextSlotIsStale(Sibling victim, long staleNanos) {
+        if (!victim.hasNextSlot()) {
+            return false;
+        }
+        long epoch = victim.turnEpoch();
+        long now = System.nanoTime();
+        int v = victim.index();
+        if (epoch != seenEpoch[v]) {
+            seenEpoch[v] = epoch;
+            seenAtNanos[v] = now;
+            return false;
+        }
+        return now - seenAtNanos[v] >= staleNanos;
+    }
+
+    /** After the owner's thread ended: everything still queued here. */
+    void drainInto(List<Schedulable> out) {
+        Schedulable s = clearNextSlot();
+        if (s != null) {
+            out.add(s);
+        }
+        for (s = ring.pop(); s != null; s = ring.pop()) {
+            out.add(s);
+        }
+    }
+
+    private Schedulable lvNext() {
+        return (Schedulable) NEXT.getVolatile(this);
+    }
+
+    private void soNext(Schedulable s) {
+        NEXT.setRelease(this, s);
+    }
+
+    private boolean casNext(Schedulable expect, Schedulable update) {
+        return NEXT.compareAndSet(this, expect, update);
+    }
+
+    private Schedulable xchgNext(Schedulable s) {
+        return (Schedulable) NEXT.getAndSet(this, s);
+    }
+}
+
+/** Read-only after construction, read by everyone; {@code thread} changes only when a worker changes threads. */
+abstract class LocalQueueFields {
+    final int index;
+    final LocalRing ring;
+    final WorkerCounters counters = new WorkerCounters();
+    /**
+     * Owner-only, per sibling: the turn epoch it had when the owner last saw its next slot full
+     * with a different epoch, and when. Unchanged for long enough: stuck.
+     */
+    final long[] seenEpoch;
+    final long[] seenAtNanos;
+    volatile Thread thread;
+
+    LocalQueueFields(int index, int workerCount, LocalRing ring) {
+        this.index = index;
+        this.ring = ring;
+        this.seenEpoch = new long[workerCount];
+        this.seenAtNanos = new long[workerCount];
+        Arrays.fill(seenEpoch, -1); // epochs start at 0
+    }
+}
+
+abstract class LocalQueuePad0 extends LocalQueueFields {
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p080, p081, p082, p083, p084, p085, p086, p087;
+    byte p010, p011, p012, p013, p014, p015, p016, p017, p090, p091, p092, p093, p094, p095, p096, p097;
+    byte p020, p021, p022, p023, p024, p025, p026, p027, p0a0, p0a1, p0a2, p0a3, p0a4, p0a5, p0a6, p0a7;
+    byte p030, p031, p032, p033, p034, p035, p036, p037, p0b0, p0b1, p0b2, p0b3, p0b4, p0b5, p0b6, p0b7;
+    byte p040, p041, p042, p043, p044, p045, p046, p047, p0c0, p0c1, p0c2, p0c3, p0c4, p0c5, p0c6, p0c7;
+    byte p050, p051, p052, p053, p054, p055, p056, p057, p0d0, p0d1, p0d2, p0d3, p0d4, p0d5, p0d6, p0d7;
+    byte p060, p061, p062, p063, p064, p065, p066, p067, p0e0, p0e1, p0e2, p0e3, p0e4, p0e5, p0e6, p0e7;
+    byte p070, p071, p072, p073, p074, p075, p076, p077, p0f0, p0f1, p0f2, p0f3, p0f4, p0f5, p0f6, p0f7;
+
+    LocalQueuePad0(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+/** Incremented at the start and the end of every turn (owner), read by thieves and the starvation probe. */
+abstract class LocalQueueTurnEpoch extends LocalQueuePad0 {
+    long turnEpoch;
+
+    LocalQueueTurnEpoch(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+abstract class LocalQueuePad1 extends LocalQueueTurnEpoch {
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p180, p181, p182, p183, p184, p185, p186, p187;
+    byte p110, p111, p112, p113, p114, p115, p116, p117, p190, p191, p192, p193, p194, p195, p196, p197;
+    byte p120, p121, p122, p123, p124, p125, p126, p127, p1a0, p1a1, p1a2, p1a3, p1a4, p1a5, p1a6, p1a7;
+    byte p130, p131, p132, p133, p134, p135, p136, p137, p1b0, p1b1, p1b2, p1b3, p1b4, p1b5, p1b6, p1b7;
+    byte p140, p141, p142, p143, p144, p145, p146, p147, p1c0, p1c1, p1c2, p1c3, p1c4, p1c5, p1c6, p1c7;
+    byte p150, p151, p152, p153, p154, p155, p156, p157, p1d0, p1d1, p1d2, p1d3, p1d4, p1d5, p1d6, p1d7;
+    byte p160, p161, p162, p163, p164, p165, p166, p167, p1e0, p1e1, p1e2, p1e3, p1e4, p1e5, p1e6, p1e7;
+    byte p170, p171, p172, p173, p174, p175, p176, p177, p1f0, p1f1, p1f2, p1f3, p1f4, p1f5, p1f6, p1f7;
+
+    LocalQueuePad1(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+/** Next-actor slot: owner and thieves. */
+abstract class LocalQueueNextSlot extends LocalQueuePad1 {
+    volatile Schedulable next;
+
+    LocalQueueNextSlot(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+abstract class LocalQueuePad2 extends LocalQueueNextSlot {
+    byte p200, p201, p202, p203, p204, p205, p206, p207, p280, p281, p282, p283, p284, p285, p286, p287;
+    byte p210, p211, p212, p213, p214, p215, p216, p217, p290, p291, p292, p293, p294, p295, p296, p297;
+    byte p220, p221, p222, p223, p224, p225, p226, p227, p2a0, p2a1, p2a2, p2a3, p2a4, p2a5, p2a6, p2a7;
+    byte p230, p231, p232, p233, p234, p235, p236, p237, p2b0, p2b1, p2b2, p2b3, p2b4, p2b5, p2b6, p2b7;
+    byte p240, p241, p242, p243, p244, p245, p246, p247, p2c0, p2c1, p2c2, p2c3, p2c4, p2c5, p2c6, p2c7;
+    byte p250, p251, p252, p253, p254, p255, p256, p257, p2d0, p2d1, p2d2, p2d3, p2d4, p2d5, p2d6, p2d7;
+    byte p260, p261, p262, p263, p264, p265, p266, p267, p2e0, p2e1, p2e2, p2e3, p2e4, p2e5, p2e6, p2e7;
+    byte p270, p271, p272, p273, p274, p275, p276, p277, p2f0, p2f1, p2f2, p2f3, p2f4, p2f5, p2f6, p2f7;
+
+    LocalQueuePad2(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+/** Set while parked or about to park; a notifier claims the worker by CAS. */
+abstract class LocalQueueSleeping extends LocalQueuePad2 {
+    volatile boolean sleeping;
+
+    LocalQueueSleeping(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+abstract class LocalQueuePad3 extends LocalQueueSleeping {
+    byte p300, p301, p302, p303, p304, p305, p306, p307, p380, p381, p382, p383, p384, p385, p386, p387;
+    byte p310, p311, p312, p313, p314, p315, p316, p317, p390, p391, p392, p393, p394, p395, p396, p397;
+    byte p320, p321, p322, p323, p324, p325, p326, p327, p3a0, p3a1, p3a2, p3a3, p3a4, p3a5, p3a6, p3a7;
+    byte p330, p331, p332, p333, p334, p335, p336, p337, p3b0, p3b1, p3b2, p3b3, p3b4, p3b5, p3b6, p3b7;
+    byte p340, p341, p342, p343, p344, p345, p346, p347, p3c0, p3c1, p3c2, p3c3, p3c4, p3c5, p3c6, p3c7;
+    byte p350, p351, p352, p353, p354, p355, p356, p357, p3d0, p3d1, p3d2, p3d3, p3d4, p3d5, p3d6, p3d7;
+    byte p360, p361, p362, p363, p364, p365, p366, p367, p3e0, p3e1, p3e2, p3e3, p3e4, p3e5, p3e6, p3e7;
+    byte p370, p371, p372, p373, p374, p375, p376, p377, p3f0, p3f1, p3f2, p3f3, p3f4, p3f5, p3f6, p3f7;
+
+    LocalQueuePad3(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+/** The owner's take bookkeeping, written on every take. */
+abstract class LocalQueueOwnerFields extends LocalQueuePad3 {
+    int takesUntilGlobalCheck = LocalQueue.GLOBAL_CHECK_INTERVAL;
+    int nextSlotStreak;
+
+    LocalQueueOwnerFields(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}
+
+/** Keeps whatever is allocated next off the owner's line. */
+abstract class LocalQueuePad4 extends LocalQueueOwnerFields {
+    byte p400, p401, p402, p403, p404, p405, p406, p407, p480, p481, p482, p483, p484, p485, p486, p487;
+    byte p410, p411, p412, p413, p414, p415, p416, p417, p490, p491, p492, p493, p494, p495, p496, p497;
+    byte p420, p421, p422, p423, p424, p425, p426, p427, p4a0, p4a1, p4a2, p4a3, p4a4, p4a5, p4a6, p4a7;
+    byte p430, p431, p432, p433, p434, p435, p436, p437, p4b0, p4b1, p4b2, p4b3, p4b4, p4b5, p4b6, p4b7;
+    byte p440, p441, p442, p443, p444, p445, p446, p447, p4c0, p4c1, p4c2, p4c3, p4c4, p4c5, p4c6, p4c7;
+    byte p450, p451, p452, p453, p454, p455, p456, p457, p4d0, p4d1, p4d2, p4d3, p4d4, p4d5, p4d6, p4d7;
+    byte p460, p461, p462, p463, p464, p465, p466, p467, p4e0, p4e1, p4e2, p4e3, p4e4, p4e5, p4e6, p4e7;
+    byte p470, p471, p472, p473, p474, p475, p476, p477, p4f0, p4f1, p4f2, p4f3, p4f4, p4f5, p4f6, p4f7;
+
+    LocalQueuePad4(int index, int workerCount, LocalRing ring) {
+        super(index, workerCount, ring);
+    }
+}

@@ -1,0 +1,288 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.Schedulable;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The run queues of one work-stealing pool, the state its workers share (Tokio's {@code Shared}
+ * with its inject queue and idle set): the {@link GlobalQueue}, every worker's {@link LocalQueue}
+ * as a {@link Sibling}, and the {@link Idle} set. Every move of an actor between queues is here:
+ * the take order, stealing, overflow, hand-overs, and the wake-up that must follow a push.
+ *
+ * <p>Take order, for the worker that owns a local queue ({@link #take}): next-actor slot, then its
+ * ring, then the global queue; the global queue first on every
+ * {@value LocalQueue#GLOBAL_CHECK_INTERVAL}th take, so a backlog there cannot starve. A worker that
+ * finds nothing searches ({@link #searchOnce}: steal half a sibling's ring, then the global queue).
+ *
+ * <p>Next-actor slot: when code running on a worker makes an actor ready, that actor goes in the
+ * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
+ * on one core with no wake-up. A thief takes a sibling's slot only when that sibling has started
+ * no turn for {@value #STALE_NEXT_SLOT_NANOS} ns (it is stuck in a long turn, not about to run the
+ * actor; Go waits 3 µs too): a thief that took the slot of a busy worker would drag a request/reply
+ * pair across cores. When no sibling is searching, the {@link StarvationProbe} rescues a slot
+ * stuck behind a long turn, so it can never wedge.
+ *
+ * <p>No lost wake-up (Dekker): a parking worker sets its sleeping flag, counts itself parked (an
+ * atomic add: a full fence), then re-scans the queues ({@link Worker#prepareToPark}); a producer
+ * pushes, issues a full fence (in {@link #notifyOne}: a local push is only a release store), then
+ * reads the idle set and the flags. Either the worker's re-scan sees the work or the producer sees
+ * the flag (jcstress {@code ParkDecisionVersusScheduleTest}, {@code LocalPushVersusParkTest}).
+ */
+final class RunQueues {
+
+    /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
+    static final long STALE_NEXT_SLOT_NANOS = 3_000;
+
+    private final GlobalQueue global = new GlobalQueue();
+    private final Sibling[] siblings;
+    private final Idle idle;
+    /** Actors pushed to the global queue from outside the pool, or rescued to it. */
+    private final LongAdder outsidePushes = new LongAdder();
+
+    RunQueues(Sibling[] siblings) {
+        this.siblings = siblings.clone();
+        this.idle = new Idle(this.siblings);
+    }
+
+    int workerCount() {
+        return siblings.length;
+    }
+
+    Sibling sibling(int index) {
+        return siblings[index];
+    }
+
+    // ---------------------------------------------------------------- adding work
+
+    /** A producer outside the pool. @return {@code false} if the queues are closed; nothing was added */
+    boolean scheduleFromOutside(Schedulable s) {
+        if (!global.offerFromOutside(s)) {
+            return false;
+        }
+        outsidePushes.increment();
+        notifyOne();
+        return true;
+    }
+
+    /** A producer running on the worker that owns {@code local} made {@code s} ready. */
+    void scheduleFromHere(LocalQueue local, Schedulable s) {
+        local.counters().increment(DispatcherCounter.NEXT_SLOT_PUSHES);
+        Schedulable displaced = local.putNextSlot(s);
+        if (displaced != null) {
+            push(local, displaced);
+        } else if (!local.ringIsEmpty()) {
+            notifyOne(); // the next slot plus the ring: more than one runnable actor here
+        }
+    }
+
+    /** The owner of {@code local}: to its ring's tail; a full ring sends its older half to the global queue. */
+    void push(LocalQueue local, Schedulable s) {
+        if (local.pushToRing(s)) {
+            local.counters().increment(DispatcherCounter.LOCAL_PUSHES);
+            if (local.queueDepth() > 1) {
+                notifyOne();
+            }
+            return;
+        }
+        int moved = 0;
+        for (int i = 0; i < local.ringCapacity() / 2; i++) {
+            Schedulable older = local.popRing();
+            if (older == null) {
+                break;
+            }
+            global.offer(older);
+            moved++;
+        }
+        global.offer(s);
+        local.counters().add(DispatcherCounter.OVERFLOW_TO_GLOBAL, moved + 1);
+        local.counters().add(DispatcherCounter.GLOBAL_PUSHES, moved + 1);
+        notifyOne();
+    }
+
+    /**
+     * An actor rescued from the next slot of a worker stuck in a turn, or one whose turn yielded on
+     * a thread that no longer runs a worker: to the global queue, and wake a worker.
+     */
+    void requeue(Schedulable s) {
+        global.offer(s);
+        outsidePushes.increment();
+        notifyOne();
+    }
+
+    /**
+     * The owner of {@code local} is about to block in a turn with no spare thread to take over:
+     * its next slot and ring go to the global queue, where the other workers find them.
+     */
+    void handOffAll(LocalQueue local) {
+        int moved = 0;
+        Schedulable s = local.clearNextSlot();
+        if (s != null) {
+            global.offer(s);
+            moved++;
+        }
+        for (s = local.popRing(); s != null; s = local.popRing()) {
+            global.offer(s);
+            moved++;
+        }
+        if (moved > 0) {
+            local.counters().add(DispatcherCounter.GLOBAL_PUSHES, moved);
+            notifyOne();
+        }
+    }
+
+    // ---------------------------------------------------------------- taking work
+
+    /** The take order for the owner of {@code local}; {@code null}: nothing here, search. */
+    Schedulable take(LocalQueue local) {
+        if (local.globalCheckDue()) {
+            Schedulable s = global.poll();
+            if (s != null) {
+                return s;
+            }
+        }
+        Schedulable s = local.takeNextSlot();
+        if (s != null) {
+            if (!local.nextSlotStreakSpent()) {
+                return s;
+            }
+            push(local, s); // behind the ring's actors this time
+        } else {
+            local.endNextSlotStreak();
+        }
+        s = local.popRing();
+        return s != null ? s : global.poll();
+    }
+
+    /** One search round for {@code thief}: steal, then the global queue. */
+    Schedulable searchOnce(LocalQueue thief) {
+        Schedulable s = steal(thief);
+        return s != null ? s : global.poll();
+    }
+
+    private Schedulable steal(LocalQueue thief) {
+        int n = siblings.length;
+        int start = ThreadLocalRandom.current().nextInt(n);
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                Sibling victim = siblings[(start + i) % n];
+                if (victim.index() == thief.index()) {
+                    continue;
+                }
+                int moved = thief.stealHalfFrom(victim);
+                if (moved > 0) {
+                    thief.counters().increment(DispatcherCounter.STEAL_OPERATIONS);
+                    thief.counters().add(DispatcherCounter.ACTORS_STOLEN, moved);
+                    Schedulable oldest = thief.popRing();
+                    if (oldest != null) {
+                        return oldest;
+                    }
+                } else if (pass == 1 && thief.nextSlotIsStale(victim, STALE_NEXT_SLOT_NANOS)) {
+                    Schedulable s = victim.stealNextSlot();
+                    if (s != null) {
+                        thief.counters().increment(DispatcherCounter.STEAL_OPERATIONS);
+                        thief.counters().increment(DispatcherCounter.ACTORS_STOLEN);
+                        return s;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Work a parking worker could take: the global queue (a claimed-but-unpublished slot counts) or
+     * a ring. Next slots do not count: their owners run them, and filling one wakes nobody.
+     */
+    boolean hasWorkToSteal() {
+        if (!global.isEmpty()) {
+            return true;
+        }
+        for (Sibling sibling : siblings) {
+            if (sibling.hasWorkToSteal()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- the idle set
+
+    boolean tryBeginSearching() {
+        return idle.tryBeginSearching();
+    }
+
+    /** @return whether the caller was the last searcher */
+    boolean endSearching() {
+        return idle.endSearching();
+    }
+
+    void beforePark(LocalQueue local) {
+        idle.beforePark(local);
+    }
+
+    /** @return {@code true} if the worker un-parked itself; {@code false} if a notifier claimed it as a searcher */
+    boolean cancelPark(LocalQueue local) {
+        return idle.cancelPark(local);
+    }
+
+    int parkedCount() {
+        return idle.parkedCount();
+    }
+
+    /** Wakes one parked worker if nobody is searching. Any thread, right after publishing work. */
+    void notifyOne() {
+        // StoreLoad: the caller has just published work, by a release store of a ring's tail (a
+        // local push) or the global queue's xadd; a parking worker sets its flag, counts itself,
+        // then reads the queues. Without a full fence between the caller's store and the loads
+        // below, each side can miss the other's store (store buffering, which x86 does reorder:
+        // jcstress LocalPushVersusParkTest). Tokio's notify_should_wakeup does fetch_add(0, SeqCst).
+        VarHandle.fullFence();
+        while (idle.wantsWaking()) {
+            if (!idle.claimSearcherSlot()) {
+                return; // someone else is now searching or waking
+            }
+            if (idle.wakeOne()) {
+                return;
+            }
+            // Nobody to wake after all: give the searcher slot back, then look again in case a
+            // producer skipped its wake-up while we held the slot.
+            idle.endSearching();
+            if (!hasWorkToSteal()) {
+                return;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- closing
+
+    boolean isClosed() {
+        return global.isClosed();
+    }
+
+    /** From now on outside producers are refused and workers end after their current turns. */
+    void close() {
+        global.close();
+    }
+
+    /** After {@link #close}: waits for outside producers already past their check. */
+    void awaitOutsidePushes() {
+        global.awaitOutsidePushes();
+    }
+
+    /** Once the workers have ended: what the global queue still holds. */
+    void drainGlobalInto(List<Schedulable> out) {
+        global.drainInto(out);
+    }
+
+    int globalDepth() {
+        return global.size();
+    }
+
+    long outsidePushes() {
+        return outsidePushes.sum();
+    }
+}

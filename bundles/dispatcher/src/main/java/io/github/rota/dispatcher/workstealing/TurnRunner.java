@@ -1,0 +1,96 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.TurnObserver;
+import io.github.rota.spi.dispatch.TurnObservers;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How every worker of one pool runs a turn: with the pool's current throughput budget and its
+ * turn observers, a fault that escapes the schedulable kept from the worker (logged and published
+ * as a {@link DispatcherError}), and the interrupt flag a turn leaves behind cleared, because it
+ * belongs to the thread and the next turn must not start interrupted. Where sampled turn lengths
+ * go is kept here too.
+ *
+ * <p>Threads: the budget and the sampler are volatile, written by operators, read once per turn.
+ */
+final class TurnRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TurnRunner.class);
+
+    private final String dispatcherId;
+    private final Consumer<Object> events;
+    private final TurnObservers observers;
+    private volatile int budget;
+    private volatile LongConsumer sampler;
+
+    /**
+     * @param dispatcherId the pool's id, for reports
+     * @param budget the initial throughput budget, already checked
+     * @param events where faults are published
+     */
+    TurnRunner(String dispatcherId, int budget, Consumer<Object> events) {
+        this.dispatcherId = dispatcherId;
+        this.events = events;
+        this.budget = budget;
+        this.observers = new TurnObservers(fault -> {
+            LOG.error("turn observer of dispatcher '{}' failed", dispatcherId, fault);
+            publish(new DispatcherError(dispatcherId, fault, null));
+        });
+    }
+
+    /**
+     * Runs one turn of {@code s} on the calling thread; the caller has given {@code turn} the
+     * current {@link #budget}.
+     *
+     * @return whether {@code s} has more work (its budget ran out)
+     */
+    boolean run(Schedulable s, TurnObservers.CountingTurn turn) {
+        try {
+            return observers.runTurn(s, turn);
+        } catch (Throwable fault) {
+            // The runtime guards user code; reaching here is a bug in a schedulable. Keep the worker.
+            LOG.error("turn of {} failed on {}", s, Thread.currentThread().getName(), fault);
+            publish(new DispatcherError(dispatcherId, fault, null));
+            return false;
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    /** @return where the turn that begins at {@code epoch} reports its length; {@code null}: not timed */
+    LongConsumer samplerFor(long epoch) {
+        // One turn in TURN_SAMPLE_INTERVAL is timed, and only when someone listens: no clock read otherwise.
+        return (epoch & (2L * Dispatcher.TURN_SAMPLE_INTERVAL - 1)) == 0 ? sampler : null;
+    }
+
+    void sampleTurns(LongConsumer sink) {
+        sampler = sink;
+    }
+
+    void observe(TurnObserver observer) {
+        observers.add(observer);
+    }
+
+    int budget() {
+        return budget;
+    }
+
+    void setBudget(int budget) {
+        this.budget = budget;
+    }
+
+    String dispatcherId() {
+        return dispatcherId;
+    }
+
+    /** A fault or report for the system's event stream. */
+    void publish(Object event) {
+        events.accept(event);
+    }
+}

@@ -1,0 +1,56 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+/**
+ * The padding holds in the layout this JVM actually chose (read with JOL): every field that
+ * threads other than its writer touch sits on a cache line of its own, away from every other field
+ * and from the objects allocated before and after it. The JVM packs small fields into gaps its
+ * superclasses left, so a padding scheme that looks right in the source can still put two hot
+ * fields on one line.
+ */
+class FieldLayoutTest {
+
+    /** A cache line, in bytes. */
+    private static final int LINE = 64;
+    private static final Pattern PADDING = Pattern.compile("p[0-9a-f]+");
+
+    @Test
+    void eachFieldALocalQueueSharesWithOtherThreadsHasACacheLineOfItsOwn() {
+        assertEachOnALineOfItsOwn(LocalQueue.class, List.of("turnEpoch", "next", "sleeping"));
+    }
+
+    @Test
+    void theHeadAndTheTailOfALocalRingAreOnLinesOfTheirOwn() {
+        assertEachOnALineOfItsOwn(LocalRing.class, List.of("head", "tail"));
+    }
+
+    private static void assertEachOnALineOfItsOwn(Class<?> type, List<String> hotFields) {
+        ClassLayout layout = ClassLayout.parseClass(type);
+        List<FieldLayout> fields = layout.fields().stream().filter(f -> !PADDING.matcher(f.name()).matches()).toList();
+        for (String name : hotFields) {
+            FieldLayout hot = fields.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+            for (FieldLayout other : fields) {
+                if (other != hot) {
+                    assertThat(gap(hot, other)).as("bytes between %s and %s in\n%s", name, other.name(), layout.toPrintable())
+                            .isGreaterThanOrEqualTo(LINE);
+                }
+            }
+            assertThat(hot.offset()).as("bytes before %s (the previous object is just before the header)", name)
+                    .isGreaterThanOrEqualTo(LINE);
+            assertThat(layout.instanceSize() - (hot.offset() + hot.size())).as("bytes after %s", name)
+                    .isGreaterThanOrEqualTo(LINE);
+        }
+    }
+
+    /** Bytes strictly between the two fields: at least a line, and they can never share one. */
+    private static long gap(FieldLayout a, FieldLayout b) {
+        return a.offset() < b.offset() ? b.offset() - (a.offset() + a.size()) : a.offset() - (b.offset() + b.size());
+    }
+}

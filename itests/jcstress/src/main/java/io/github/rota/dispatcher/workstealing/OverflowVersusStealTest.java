@@ -1,0 +1,60 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.Schedulable;
+import java.util.ArrayList;
+import java.util.List;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.L_Result;
+
+/**
+ * A worker pushes onto its full ring (of 4), which sends the older half and the new actor to the
+ * global queue, while a sibling searches (steals half the ring, else polls the global queue).
+ * Every actor ends up in exactly one place, each place in push order.
+ */
+@JCStressTest
+@Outcome(id = "OK", expect = Expect.ACCEPTABLE, desc = "each actor in exactly one of the rings, the global queue or the thief's hands")
+@Outcome(expect = Expect.FORBIDDEN, desc = "an actor lost, taken twice or out of order in the overflow")
+@State
+public class OverflowVersusStealTest {
+
+    private final LocalQueue owner = new LocalQueue(0, 2, 4);
+    private final LocalQueue thief = new LocalQueue(1, 2, 4);
+    private final RunQueues queues = new RunQueues(new Sibling[] {owner, thief});
+    private final List<Schedulable> actors = Actors.make(5);
+    private final List<Schedulable> thiefTook = new ArrayList<>();
+
+    public OverflowVersusStealTest() {
+        for (int i = 0; i < 4; i++) {
+            owner.pushToRing(actors.get(i));
+        }
+    }
+
+    @Actor
+    public void owner() {
+        queues.push(owner, actors.get(4));
+    }
+
+    @Actor
+    public void thief() {
+        Schedulable s = queues.searchOnce(thief);
+        if (s != null) {
+            thiefTook.add(s);
+        }
+    }
+
+    @Arbiter
+    public void check(L_Result r) {
+        List<Schedulable> global = new ArrayList<>();
+        queues.drainGlobalInto(global);
+        List<Schedulable> ownerRing = new ArrayList<>();
+        owner.drainInto(ownerRing);
+        List<Schedulable> thiefRing = new ArrayList<>();
+        thief.drainInto(thiefRing);
+        r.r1 = Actors.verdict(List.of(thiefTook, thiefRing, global, ownerRing), actors);
+    }
+}
