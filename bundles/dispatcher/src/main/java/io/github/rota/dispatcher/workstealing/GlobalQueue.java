@@ -10,9 +10,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * pool push here, workers push their overflow here, and every worker takes from it. Unbounded,
  * lock-free (JCTools' chunked xadd queue), FIFO per producer.
  *
- * <p>Closing: {@link #close} sets the close bit, then waits for outside producers already past
- * their check of it, so that once it returns nobody outside the pool can add to the queue, and
- * {@link #drainInto} collects everything. Each outside push counts itself in flight around its
+ * <p>Closing: {@link #close} sets the close bit; {@link #awaitOutsidePushes} then waits for outside
+ * producers already past their check of it, so that once it returns nobody outside the pool can
+ * add to the queue, and {@link #drainInto} collects everything. Each outside push counts itself in flight around its
  * check and its offer; workers push without counting, because a stopping dispatcher collects the
  * queue only after joining them.
  */

@@ -26,9 +26,10 @@ import java.util.List;
  * (a {@code boolean} lands in the gap before the next {@code long}); bytes fill every gap
  * themselves. Each shared value has a class of its own, between two padding classes: within one
  * class the JVM places primitives before references, so padding declared beside a reference
- * would not follow it. {@code FieldLayoutTest} checks the offsets with JOL. Accessors are named for their
- * ordering, as in JCTools: {@code lv}/{@code sv} volatile, {@code so} release store, {@code lo}/
- * {@code sto} opaque (never torn or elided, no fence), {@code cas}, {@code xchg}.
+ * would not follow it. The JVM may still move a few padding bytes into an alignment gap, so
+ * {@code FieldLayoutTest} checks with JOL that at least a cache line separates each shared value
+ * from every other field. The next slot's accessors are named for their ordering, as in JCTools:
+ * {@code lv} volatile load, {@code so} release store, {@code cas}, {@code xchg}.
  */
 final class LocalQueue extends LocalQueuePad4 implements Sibling {
 
@@ -381,10 +382,14 @@ abstract class LocalQueuePad3 extends LocalQueueSleeping {
     }
 }
 
-/** The owner's take bookkeeping, written on every take. */
+/** The owner's take and search bookkeeping (read and written by {@link Worker} and {@code RunQueues}), written on every take. */
 abstract class LocalQueueOwnerFields extends LocalQueuePad3 {
     int takesUntilGlobalCheck = LocalQueue.GLOBAL_CHECK_INTERVAL;
     int nextSlotStreak;
+    /** The worker counts as a searcher in the idle set. */
+    boolean searching;
+    /** The worker was woken by a notifier and has not run a turn since. */
+    boolean woken;
 
     LocalQueueOwnerFields(int index, int workerCount, LocalRing ring) {
         super(index, workerCount, ring);

@@ -18,8 +18,8 @@ import java.lang.invoke.VarHandle;
  * someone moved {@code head} and the copy is discarded. The owner never overwrites a slot in
  * {@code [head, tail)}: it checks capacity against a fresh volatile read of {@code head}, and a
  * stale (smaller) head only makes it see the ring as fuller than it is. Accessors are named for
- * their ordering, as in JCTools: {@code lv} volatile load, {@code la} acquire load, {@code so}
- * release store, {@code cas}.
+ * their ordering, as in JCTools: {@code lv} volatile load, {@code la} acquire load, {@code lo}
+ * opaque load (never torn or elided, no fence), {@code so} release store, {@code cas}.
  *
  * <p>Invariants ({@code LocalRingTest}; jcstress {@code LocalRingPopVersusStealTest},
  * {@code LocalRingFullPushVersusStealTest}, {@code LocalRingWrapStealTest}): FIFO for the owner; a
@@ -59,7 +59,7 @@ final class LocalRing extends LocalRingEndPad {
 
     /** Owner only. @return {@code false} if the ring is full; nothing changed */
     boolean push(Schedulable schedulable) {
-        long t = lpTail();
+        long t = loTail();
         if (t - lvHead() >= slots.length) {
             return false;
         }
@@ -70,7 +70,7 @@ final class LocalRing extends LocalRingEndPad {
 
     /** Owner only. @return the oldest element, or {@code null} if empty */
     Schedulable pop() {
-        long t = lpTail();
+        long t = loTail();
         while (true) {
             long h = lvHead();
             if (h >= t) {
@@ -91,7 +91,7 @@ final class LocalRing extends LocalRingEndPad {
      * @return how many elements moved; 0 if this ring was empty
      */
     int stealHalfInto(LocalRing into) {
-        long intoTail = into.lpTail();
+        long intoTail = into.loTail();
         while (true) {
             long h = lvHead();
             long t = laTail();
@@ -134,7 +134,7 @@ final class LocalRing extends LocalRingEndPad {
     }
 
     /** The owner's read of its own tail: nobody else writes it. */
-    private long lpTail() {
+    private long loTail() {
         return (long) TAIL.getOpaque(this);
     }
 

@@ -169,7 +169,7 @@ final class RunQueues {
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < n; i++) {
                 Sibling victim = siblings[(start + i) % n];
-                if (victim.index() == thief.index()) {
+                if (victim == thief) {
                     continue;
                 }
                 int moved = thief.stealHalfFrom(victim);

@@ -14,8 +14,9 @@ import java.util.function.LongConsumer;
  *
  * <p>Threads: the owner is the thread running this worker now ({@link Owner}), one at a time; a
  * worker changes threads when its turn blocks or its thread dies, and the hand-over publishes the
- * fields here (a volatile write of the new thread's worker, or {@code Thread.start}). Every field
- * is the owner's.
+ * fields here (a volatile write of the new thread's worker, or {@code Thread.start}). The
+ * owner's mutable state (searching, woken) is in the local queue's owner-only, padded fields:
+ * workers are small objects allocated side by side.
  */
 final class Worker {
 
@@ -32,8 +33,6 @@ final class Worker {
     private final RunQueues queues;
     private final TurnRunner turns;
     private final WaitStrategy waiting;
-    private boolean searching;
-    private boolean woken;
 
     Worker(LocalQueue local, RunQueues queues, TurnRunner turns, WaitStrategy waiting) {
         this.local = local;
@@ -66,25 +65,26 @@ final class Worker {
                 runTurnOf(s, owner);
             }
         }
-        if (owner.worker() == this && searching) {
-            searching = false;
+        if (owner.worker() == this && local.searching) {
+            local.searching = false;
             queues.endSearching();
         }
     }
 
     private void runTurnOf(Schedulable s, Owner owner) {
-        if (searching) {
-            searching = false;
+        if (local.searching) {
+            local.searching = false;
             if (queues.endSearching()) {
                 queues.notifyOne(); // we were the last searcher: there may be more work out there
             }
         }
-        woken = false;
+        local.woken = false;
         local.counters().increment(DispatcherCounter.TURNS);
-        LongConsumer sampler = turns.samplerFor(local.ownTurnEpoch());
-        local.advanceTurnEpoch(); // odd: in a turn (read by thieves and the starvation probe)
-        long start = sampler != null ? System.nanoTime() : 0;
         owner.beginTurn(turns.budget());
+        long epoch = local.ownTurnEpoch();
+        local.advanceTurnEpoch(); // odd: in a turn (read by thieves and the starvation probe)
+        LongConsumer sampler = turns.samplerFor(epoch);
+        long start = sampler != null ? System.nanoTime() : 0;
         boolean more = turns.run(s, owner);
         if (owner.worker() != this) {
             // The turn blocked and this worker went on without it, on a spare thread: the turn ended
@@ -145,14 +145,14 @@ final class Worker {
      * otherwise count as searching for ever, and nobody would be woken again).
      */
     void recoverFromDeadThread() {
-        if (searching) {
-            searching = false;
+        if (local.searching) {
+            local.searching = false;
             queues.endSearching();
         }
         if (local.isSleeping() && !queues.cancelPark(local)) {
             queues.endSearching(); // a notifier had claimed it, counting it as a searcher
         }
-        woken = false;
+        local.woken = false;
         local.counters().increment(DispatcherCounter.WORKERS_REPLACED);
         if ((local.ownTurnEpoch() & 1) != 0) {
             local.advanceTurnEpoch();
@@ -162,10 +162,10 @@ final class Worker {
     // ---------------------------------------------------------------- searching and parking
 
     private Schedulable searchOrPark() {
-        if (!searching) {
-            searching = queues.tryBeginSearching();
+        if (!local.searching) {
+            local.searching = queues.tryBeginSearching();
         }
-        if (searching) {
+        if (local.searching) {
             for (int round = 0; round < waiting.rounds() && !queues.isClosed(); round++) {
                 Schedulable s = queues.searchOnce(local);
                 if (s != null) {
@@ -173,7 +173,7 @@ final class Worker {
                 }
                 waiting.pause(round);
             }
-            searching = false;
+            local.searching = false;
             queues.endSearching();
         }
         park();
@@ -181,9 +181,9 @@ final class Worker {
     }
 
     void park() {
-        if (woken) {
+        if (local.woken) {
             local.counters().increment(DispatcherCounter.NOOP_WAKEUPS);
-            woken = false;
+            local.woken = false;
         }
         if (!prepareToPark()) {
             return;
@@ -196,8 +196,8 @@ final class Worker {
         }
         if (!queues.isClosed()) {
             local.counters().increment(DispatcherCounter.UNPARKS);
-            woken = true;
-            searching = true; // the notifier counted us as a searcher
+            local.woken = true;
+            local.searching = true; // the notifier counted us as a searcher
         }
     }
 
@@ -212,7 +212,7 @@ final class Worker {
         queues.beforePark(local);
         if (queues.hasWorkToSteal() || queues.isClosed()) {
             if (!queues.cancelPark(local)) {
-                searching = true; // a notifier claimed us and counted us as a searcher
+                local.searching = true; // a notifier claimed us and counted us as a searcher
             }
             return false;
         }
