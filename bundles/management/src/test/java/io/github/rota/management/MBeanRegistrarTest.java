@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.management.EnvelopePoolMXBean;
 import io.github.rota.spi.pool.EnvelopePool;
-import io.github.rota.spi.pool.Envelope;
 import java.lang.management.ManagementFactory;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -18,21 +17,7 @@ class MBeanRegistrarTest {
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     private final MBeanRegistrar registrar = new MBeanRegistrar();
     private final ObjectName name = ObjectNames.envelopePool("shared");
-    private final EnvelopePool pool = new EnvelopePool() {
-        @Override
-        public int assignHomeShard() {
-            return 0;
-        }
-
-        @Override
-        public Envelope acquire(int shard) {
-            return new Envelope(shard);
-        }
-
-        @Override
-        public void release(Envelope envelope) {
-        }
-    };
+    private final EnvelopePool pool = EnvelopePool.allocating();
 
     @AfterEach
     void cleanUp() throws Exception {

@@ -199,7 +199,7 @@ public final class ActorSystemComponent {
         envelopePool = null;
         envelopeChecks = false;
         if (system != null) {
-            system.useEnvelopePool(AllocatingEnvelopePool.INSTANCE, false);
+            system.useEnvelopePool(EnvelopePool.allocating(), false);
         }
     }
 
@@ -208,7 +208,7 @@ public final class ActorSystemComponent {
         mailboxTypes.forEach((type, id) -> types.put(id, type));
         system = new RotaActorSystem(config.name(), config.settings(), config.defaultDispatcher(),
                 config.defaultMailbox(), dispatchers, false, types,
-                envelopePool != null ? envelopePool : AllocatingEnvelopePool.INSTANCE, envelopeChecks,
+                envelopePool != null ? envelopePool : EnvelopePool.allocating(), envelopeChecks,
                 new RotaEventStream());
         system.start();
         Dictionary<String, Object> serviceProperties = new Hashtable<>();

@@ -43,12 +43,12 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
         }
         EnvelopePool envelopes = config.poolEnabled() && providers.envelopePool().isPresent()
                 ? providers.envelopePool().get().create(config.poolProperties())
-                : AllocatingEnvelopePool.INSTANCE;
+                : EnvelopePool.allocating();
 
         RotaActorSystem system = new RotaActorSystem(name, settings, config.defaultDispatcher(), config.defaultMailbox(),
                 dispatchers, true, config.mailboxes(), envelopes, config.poolDebug(), eventStream);
         system.start();
-        Optional<EnvelopePool> pool = envelopes == AllocatingEnvelopePool.INSTANCE ? Optional.empty() : Optional.of(envelopes);
+        Optional<EnvelopePool> pool = envelopes == EnvelopePool.allocating() ? Optional.empty() : Optional.of(envelopes);
         for (SystemObserver observer : ServiceLoader.load(SystemObserver.class)) {
             try {
                 observer.started(system, List.copyOf(dispatchers), pool);

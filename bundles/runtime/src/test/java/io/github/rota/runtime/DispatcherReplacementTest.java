@@ -6,13 +6,14 @@ import static org.awaitility.Awaitility.await;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.Props;
-import io.github.rota.testkit.DeliveryLedger;
-import io.github.rota.testkit.DeliveryLedger.Tracked;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.testkit.DeliveryLedger;
+import io.github.rota.testkit.DeliveryLedger.Tracked;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +164,7 @@ class DispatcherReplacementTest {
         Map<String, MailboxType> mailboxes = new TreeMap<>();
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
         RotaActorSystem services = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", List.of(), false,
-                mailboxes, AllocatingEnvelopePool.INSTANCE, false, new RotaEventStream());
+                mailboxes, EnvelopePool.allocating(), false, new RotaEventStream());
         services.start();
         return services;
     }

@@ -3,6 +3,7 @@ package io.github.rota.mailbox;
 import io.github.rota.api.ControlMessage;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -29,7 +30,7 @@ public class ControlAwareSameProducerOrderTest {
         }
     }
 
-    private final Mailbox mailbox = new ControlAwareMailboxType().create(AllocatingPool.INSTANCE);
+    private final Mailbox mailbox = new ControlAwareMailboxType().create(EnvelopePool.allocating());
 
     @Actor
     public void producer() {

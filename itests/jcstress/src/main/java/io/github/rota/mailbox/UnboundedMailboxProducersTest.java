@@ -2,6 +2,7 @@ package io.github.rota.mailbox;
 
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jcstress.annotations.Actor;
@@ -22,7 +23,7 @@ import org.openjdk.jcstress.infra.results.L_Result;
 @State
 public class UnboundedMailboxProducersTest {
 
-    private final Mailbox mailbox = new UnboundedMailboxType().create(AllocatingPool.INSTANCE);
+    private final Mailbox mailbox = new UnboundedMailboxType().create(EnvelopePool.allocating());
 
     @Actor
     public void producerA() {

@@ -3,6 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.mailbox.UnboundedMailboxType;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -26,7 +27,7 @@ public class FinishOrReclaimVersusEnqueueTest {
 
     private final ScheduleState state = new ScheduleState() {
     };
-    private final Mailbox mailbox = new UnboundedMailboxType().create(AllocatingEnvelopePool.INSTANCE);
+    private final Mailbox mailbox = new UnboundedMailboxType().create(EnvelopePool.allocating());
 
     public FinishOrReclaimVersusEnqueueTest() {
         state.trySchedule();

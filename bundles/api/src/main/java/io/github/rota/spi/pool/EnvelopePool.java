@@ -31,6 +31,15 @@ public interface EnvelopePool {
      */
     void release(Envelope envelope);
 
+    /**
+     * {@return the pool that pools nothing: every envelope is allocated, and a released one is left
+     * to the garbage collector} The runtime uses it when no pool is installed or pooling is
+     * disabled; tests of a mailbox use it so that they test the mailbox, not a pool.
+     */
+    static EnvelopePool allocating() {
+        return AllocatingEnvelopePool.INSTANCE;
+    }
+
     /** {@return a snapshot of the pool's counters; {@link EnvelopePoolStats#NONE} if it keeps none} */
     default EnvelopePoolStats stats() {
         return EnvelopePoolStats.NONE;

@@ -1,12 +1,6 @@
-package io.github.rota.runtime;
+package io.github.rota.spi.pool;
 
-import io.github.rota.spi.pool.Envelope;
-import io.github.rota.spi.pool.EnvelopePool;
-
-/**
- * What the runtime uses when no envelope pool is installed or pooling is disabled: every envelope
- * is allocated and released ones are left to the garbage collector.
- */
+/** {@link EnvelopePool#allocating()}: every envelope is allocated, and released ones are left to the garbage collector. */
 final class AllocatingEnvelopePool implements EnvelopePool {
 
     static final AllocatingEnvelopePool INSTANCE = new AllocatingEnvelopePool();
