@@ -72,14 +72,14 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         // The stub is not from the pool: it returns to shard 0 when it is first released.
         Envelope stub = new Envelope(0);
         consumerNode = stub;
-        PRODUCER_NODE.set(this, stub);
+        spProducerNode(stub);
     }
 
     @Override
     public boolean enqueue(Envelope envelope) {
         spNext(envelope, null);
-        PRODUCER_COUNT.getAndAdd(this, 1L);
-        Envelope previous = (Envelope) PRODUCER_NODE.getAndSet(this, envelope);
+        incrementProducerCount();
+        Envelope previous = xchgProducerNode(envelope);
         // Window: the envelope is counted and hasMessages() is true, but the consumer cannot reach
         // it until this release store links it in.
         soNext(previous, envelope);
@@ -94,7 +94,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
             return null;
         }
         consumerNode = next;
-        CONSUMER_COUNT.setOpaque(this, (long) CONSUMER_COUNT.getOpaque(this) + 1L);
+        incrementConsumerCount();
         // No producer can reach the old sentinel any more: the producer that linked it has finished
         // (we saw its link), and producerNode has moved past it.
         pool.release(sentinel);
@@ -111,13 +111,45 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     @Override
     public boolean hasMessages() {
-        return PRODUCER_NODE.getVolatile(this) != consumerNode;
+        return lvProducerNode() != consumerNode;
     }
 
     @Override
     public int size() {
-        long consumed = (long) CONSUMER_COUNT.getVolatile(this);
-        long produced = (long) PRODUCER_COUNT.getVolatile(this);
+        long consumed = lvConsumerCount();
+        long produced = lvProducerCount();
         return (int) Math.min(produced - consumed, Integer.MAX_VALUE);
+    }
+
+    // Accessors named for their ordering, as in JCTools: sp plain store, lv volatile load, xchg
+    // atomic exchange; the counts' increments are an atomic add (producers) and an opaque store of
+    // the consumer's own count (it has one writer).
+
+    private void spProducerNode(Envelope node) {
+        PRODUCER_NODE.set(this, node);
+    }
+
+    private Envelope lvProducerNode() {
+        return (Envelope) PRODUCER_NODE.getVolatile(this);
+    }
+
+    private Envelope xchgProducerNode(Envelope node) {
+        return (Envelope) PRODUCER_NODE.getAndSet(this, node);
+    }
+
+    private void incrementProducerCount() {
+        PRODUCER_COUNT.getAndAdd(this, 1L);
+    }
+
+    private long lvProducerCount() {
+        return (long) PRODUCER_COUNT.getVolatile(this);
+    }
+
+    private void incrementConsumerCount() {
+        CONSUMER_COUNT.setOpaque(this, (long) CONSUMER_COUNT.getOpaque(this) + 1L);
+    }
+
+    private long lvConsumerCount() {
+        return (long) CONSUMER_COUNT.getVolatile(this);
     }
 }

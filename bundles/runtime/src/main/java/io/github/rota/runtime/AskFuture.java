@@ -64,14 +64,14 @@ final class AskFuture<T> extends CompletableFuture<T> {
     boolean deliver(Object value, Throwable failure) {
         Outcome outcome = null;
         while (true) {
-            Object s = STATE.getVolatile(this);
+            Object s = lvState();
             if (s != null && !(s instanceof Thread)) {
                 return false;
             }
             if (outcome == null) {
                 outcome = new Outcome(value, failure);
             }
-            if (STATE.compareAndSet(this, s, outcome)) {
+            if (casState(s, outcome)) {
                 if (s == null) {
                     COMPLETIONS.execute(this::claim); // nobody waits: complete it over there
                 } else {
@@ -84,14 +84,14 @@ final class AskFuture<T> extends CompletableFuture<T> {
 
     /** {@return whether an answer has been delivered} */
     boolean isDelivered() {
-        Object s = STATE.getVolatile(this);
+        Object s = lvState();
         return s != null && !(s instanceof Thread);
     }
 
     /** Completes the future with the delivered outcome, if this call is the one that claims it. */
     private void claim() {
-        Object s = STATE.getVolatile(this);
-        if (s instanceof Outcome outcome && STATE.compareAndSet(this, outcome, COMPLETING)) {
+        Object s = lvState();
+        if (s instanceof Outcome outcome && casState(outcome, COMPLETING)) {
             @SuppressWarnings("unchecked")
             T value = (T) outcome.value();
             if (outcome.failure() == null) {
@@ -114,9 +114,9 @@ final class AskFuture<T> extends CompletableFuture<T> {
         boolean registered = false;
         try {
             while (true) {
-                Object s = STATE.getVolatile(this);
+                Object s = lvState();
                 if (s == null) {
-                    registered = STATE.compareAndSet(this, null, me);
+                    registered = casState(null, me);
                     continue;
                 }
                 if (s != me) {
@@ -138,7 +138,7 @@ final class AskFuture<T> extends CompletableFuture<T> {
                 }
             }
         } finally {
-            if (registered && !STATE.compareAndSet(this, me, null)) {
+            if (registered && !casState(me, null)) {
                 claim(); // delivered while we were leaving: complete it, or it would wait for nobody
             }
         }
@@ -178,5 +178,15 @@ final class AskFuture<T> extends CompletableFuture<T> {
     @Override
     public <U> CompletableFuture<U> newIncompleteFuture() {
         return new CompletableFuture<>();
+    }
+
+    // Accessors named for their ordering, as in JCTools: lv volatile load, cas.
+
+    private Object lvState() {
+        return STATE.getVolatile(this);
+    }
+
+    private boolean casState(Object expect, Object update) {
+        return STATE.compareAndSet(this, expect, update);
     }
 }

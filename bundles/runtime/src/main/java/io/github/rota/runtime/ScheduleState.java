@@ -62,7 +62,7 @@ abstract class ScheduleState {
 
     /** Producer side: IDLE → SCHEDULED. The winner must hand the actor to its dispatcher. */
     final boolean trySchedule() {
-        return (int) STATE.getVolatile(this) == IDLE && STATE.compareAndSet(this, IDLE, SCHEDULED);
+        return lvState() == IDLE && casState(IDLE, SCHEDULED);
     }
 
     /**
@@ -72,7 +72,7 @@ abstract class ScheduleState {
      * @return {@code false} if the actor is not scheduled (closed, or taken by another thread)
      */
     final boolean takeForProcessing() {
-        if (!STATE.compareAndSet(this, SCHEDULED, PROCESSING)) {
+        if (!casState(SCHEDULED, PROCESSING)) {
             return false;
         }
         holder = Thread.currentThread();
@@ -87,26 +87,40 @@ abstract class ScheduleState {
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
     final void yieldToScheduled() {
         holder = null;
-        STATE.setVolatile(this, SCHEDULED);
+        svState(SCHEDULED);
     }
 
     /** Owner: PROCESSING → IDLE. Volatile, so the mailbox re-check that follows cannot move above it. */
     final void setIdle() {
         holder = null;
-        STATE.setVolatile(this, IDLE);
+        svState(IDLE);
     }
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */
     final void close() {
         holder = null;
-        STATE.setVolatile(this, CLOSED);
+        svState(CLOSED);
     }
 
     final boolean isClosed() {
-        return (int) STATE.getVolatile(this) == CLOSED;
+        return lvState() == CLOSED;
     }
 
     final int scheduleState() {
+        return lvState();
+    }
+
+    // Accessors named for their ordering, as in JCTools: lv volatile load, sv volatile store, cas.
+
+    private int lvState() {
         return (int) STATE.getVolatile(this);
+    }
+
+    private boolean casState(int expect, int update) {
+        return STATE.compareAndSet(this, expect, update);
+    }
+
+    private void svState(int value) {
+        STATE.setVolatile(this, value);
     }
 }

@@ -40,12 +40,12 @@ final class SystemQueue {
     /** @return {@code false} if the queue is closed; the message was not queued */
     boolean push(SystemMessage message) {
         while (true) {
-            SystemMessage current = (SystemMessage) HEAD.getVolatile(this);
+            SystemMessage current = lvHead();
             if (current == CLOSED) {
                 return false;
             }
             message.next = current;
-            if (HEAD.compareAndSet(this, current, message)) {
+            if (casHead(current, message)) {
                 return true;
             }
         }
@@ -54,11 +54,11 @@ final class SystemQueue {
     /** Consumer only. @return the oldest message, or {@code null} (always, once closed) */
     SystemMessage poll() {
         if (batch == null) {
-            SystemMessage head = (SystemMessage) HEAD.getVolatile(this);
+            SystemMessage head = lvHead();
             if (head == null || head == CLOSED) {
                 return null; // the marker is never handed out, and only close() ever stores it
             }
-            batch = reverse((SystemMessage) HEAD.getAndSet(this, null));
+            batch = reverse(xchgHead(null));
         }
         SystemMessage message = batch;
         batch = message.next;
@@ -71,7 +71,7 @@ final class SystemQueue {
         if (batch != null) {
             return false;
         }
-        Object head = HEAD.getVolatile(this);
+        Object head = lvHead();
         return head == null || head == CLOSED;
     }
 
@@ -81,7 +81,7 @@ final class SystemQueue {
      * @return the messages not yet polled, oldest first, linked through {@code next}
      */
     SystemMessage close() {
-        SystemMessage pushed = (SystemMessage) HEAD.getAndSet(this, CLOSED);
+        SystemMessage pushed = xchgHead(CLOSED);
         SystemMessage rest = pushed == CLOSED ? null : reverse(pushed);
         if (batch == null) {
             return rest;
@@ -105,5 +105,19 @@ final class SystemQueue {
             stack = next;
         }
         return reversed;
+    }
+
+    // Accessors named for their ordering, as in JCTools: lv volatile load, cas, xchg atomic exchange.
+
+    private SystemMessage lvHead() {
+        return (SystemMessage) HEAD.getVolatile(this);
+    }
+
+    private SystemMessage xchgHead(SystemMessage value) {
+        return (SystemMessage) HEAD.getAndSet(this, value);
+    }
+
+    private boolean casHead(SystemMessage expect, SystemMessage update) {
+        return HEAD.compareAndSet(this, expect, update);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.rota.dispatcher.workstealing;
+package io.github.rota.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,11 +9,12 @@ import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
 /**
- * The padding holds in the layout this JVM actually chose (read with JOL): every field that
- * threads other than its writer touch sits on a cache line of its own, away from every other field
- * and from the objects allocated before and after it. The JVM packs small fields into gaps its
- * superclasses left, so a padding scheme that looks right in the source can still put two hot
- * fields on one line.
+ * The padding of the lock-free structures holds in the layout this JVM actually chose (read with
+ * JOL): every field that threads other than its writer touch sits on a cache line of its own, away
+ * from every other field and from the objects allocated before and after it. The JVM packs small
+ * fields into gaps its superclasses left, so a padding scheme that looks right in the source can
+ * still put two hot fields on one line. The classes are package-private in their bundles: they are
+ * named here, and JOL reads them by reflection.
  */
 class FieldLayoutTest {
 
@@ -22,17 +23,22 @@ class FieldLayoutTest {
     private static final Pattern PADDING = Pattern.compile("p[0-9a-f]+");
 
     @Test
-    void eachFieldALocalQueueSharesWithOtherThreadsHasACacheLineOfItsOwn() {
-        assertEachOnALineOfItsOwn(LocalQueue.class, List.of("turnEpoch", "next", "sleeping"));
+    void eachFieldAWorkersLocalQueueSharesWithOtherThreadsHasACacheLineOfItsOwn() throws Exception {
+        assertEachOnALineOfItsOwn("io.github.rota.dispatcher.workstealing.LocalQueue", List.of("turnEpoch", "next", "sleeping"));
     }
 
     @Test
-    void theHeadAndTheTailOfALocalRingAreOnLinesOfTheirOwn() {
-        assertEachOnALineOfItsOwn(LocalRing.class, List.of("head", "tail"));
+    void theHeadAndTheTailOfAWorkersRingAreOnLinesOfTheirOwn() throws Exception {
+        assertEachOnALineOfItsOwn("io.github.rota.dispatcher.workstealing.LocalRing", List.of("head", "tail"));
     }
 
-    private static void assertEachOnALineOfItsOwn(Class<?> type, List<String> hotFields) {
-        ClassLayout layout = ClassLayout.parseClass(type);
+    @Test
+    void theEnqueueAndDequeuePositionsOfAnEnvelopeRingAreOnLinesOfTheirOwn() throws Exception {
+        assertEachOnALineOfItsOwn("io.github.rota.pool.EnvelopeRing", List.of("enqueuePosition", "dequeuePosition"));
+    }
+
+    private static void assertEachOnALineOfItsOwn(String className, List<String> hotFields) throws Exception {
+        ClassLayout layout = ClassLayout.parseClass(Class.forName(className));
         List<FieldLayout> fields = layout.fields().stream().filter(f -> !PADDING.matcher(f.name()).matches()).toList();
         for (String name : hotFields) {
             FieldLayout hot = fields.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
