@@ -1,31 +1,19 @@
 package io.github.rota.mailbox;
 
-import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
-import io.github.rota.spi.pool.EnvelopePool;
 import org.osgi.service.component.annotations.Component;
 
 /** Mailbox type {@value #ID}: see {@link ControlAwareMailbox}. */
 // OSGi: registered as a service with its default settings; the runtime binds it by id.
 @Component(service = MailboxType.class, property = "id=" + ControlAwareMailboxType.ID)
-public final class ControlAwareMailboxType implements MailboxType {
+public final class ControlAwareMailboxType extends FixedMailboxType {
 
     /** The id actors select this type by. */
     public static final String ID = "control-aware";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public RecyclePolicy recyclePolicy() {
-        return RecyclePolicy.SENTINEL;
-    }
-
-    @Override
-    public Mailbox create(EnvelopePool pool) {
-        return new ControlAwareMailbox(pool);
+    /** The type, as found by {@link java.util.ServiceLoader} and registered by Declarative Services. */
+    public ControlAwareMailboxType() {
+        super(ID, RecyclePolicy.SENTINEL, ControlAwareMailbox::new);
     }
 }
