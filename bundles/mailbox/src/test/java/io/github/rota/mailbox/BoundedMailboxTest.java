@@ -8,12 +8,19 @@ import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.testkit.contract.MailboxContract;
+import io.github.rota.testkit.contract.RecordingEnvelopePool;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class BoundedMailboxTest {
+class BoundedMailboxTest extends MailboxContract {
 
-    private final RecordingPool pool = new RecordingPool();
+    @Override
+    protected MailboxType type() {
+        return new BoundedMailboxType();
+    }
+
+    private final RecordingEnvelopePool pool = new RecordingEnvelopePool();
     private final MailboxType type = new BoundedMailboxType().configure(new MailboxConfig("small", Map.of("capacity", "4")));
     private final Mailbox mailbox = type.create(pool);
 
@@ -44,12 +51,12 @@ class BoundedMailboxTest {
         mailbox.enqueue(first);
         mailbox.enqueue(second);
         assertThat(mailbox.dequeue()).isSameAs(first);
-        assertThat(pool.released).isEmpty();
+        assertThat(pool.released()).isEmpty();
         assertThat(first.message()).as("valid during its turn").isEqualTo("a");
         assertThat(mailbox.dequeue()).isSameAs(second);
-        assertThat(pool.released).containsExactly(first);
+        assertThat(pool.released()).containsExactly(first);
         mailbox.dequeue();
-        assertThat(pool.released).containsExactly(first, second);
+        assertThat(pool.released()).containsExactly(first, second);
         assertThat(type.recyclePolicy()).isEqualTo(RecyclePolicy.PREVIOUS);
     }
 

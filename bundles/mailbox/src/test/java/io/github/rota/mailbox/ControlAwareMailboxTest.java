@@ -4,17 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.ControlMessage;
 import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.testkit.contract.MailboxContract;
+import io.github.rota.testkit.contract.RecordingEnvelopePool;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ControlAwareMailboxTest {
+class ControlAwareMailboxTest extends MailboxContract {
+
+    @Override
+    protected MailboxType type() {
+        return new ControlAwareMailboxType();
+    }
 
     private record Control(String name) implements ControlMessage {
     }
 
-    private final RecordingPool pool = new RecordingPool();
+    private final RecordingEnvelopePool pool = new RecordingEnvelopePool();
     private final Mailbox mailbox = new ControlAwareMailboxType().create(pool);
 
     private void send(Object message) {
@@ -51,6 +59,6 @@ class ControlAwareMailboxTest {
         Envelope o1 = mailbox.dequeue();
         assertThat(c1.message()).isEqualTo(new Control("c1"));
         assertThat(o1.message()).as("still valid: no later dequeue yet").isEqualTo("o1");
-        assertThat(pool.released).doesNotContain(c1, o1);
+        assertThat(pool.released()).doesNotContain(c1, o1);
     }
 }

@@ -3,14 +3,22 @@ package io.github.rota.mailbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.ActorRef;
+import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.testkit.contract.MailboxContract;
+import io.github.rota.testkit.contract.RecordingEnvelopePool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
-class FairMailboxTest {
+class FairMailboxTest extends MailboxContract {
+
+    @Override
+    protected MailboxType type() {
+        return new FairMailboxType();
+    }
 
     /** A stand-in sender: the mailbox only uses its identity. */
     private record Sender(String name) implements ActorRef<Object> {
@@ -35,7 +43,7 @@ class FairMailboxTest {
         }
     }
 
-    private final RecordingPool pool = new RecordingPool();
+    private final RecordingEnvelopePool pool = new RecordingEnvelopePool();
     private final FairMailbox mailbox = (FairMailbox) new FairMailboxType().create(pool);
 
     private void send(String message, ActorRef<?> sender) {
@@ -75,6 +83,6 @@ class FairMailboxTest {
         assertThat(mailbox.activeSenders()).isEqualTo(2);
         drain();
         assertThat(mailbox.activeSenders()).isZero();
-        assertThat(pool.released).hasSize(2);
+        assertThat(pool.released()).hasSize(2);
     }
 }

@@ -8,15 +8,29 @@ import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.testkit.contract.MailboxContract;
+import io.github.rota.testkit.contract.RecordingEnvelopePool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class PriorityMailboxTest {
+/** The priority types' own behaviour; the SPI's mailbox contract runs on the plain one here and on the stable one in {@link StablePriorityMailboxContractTest}. */
+class PriorityMailboxTest extends MailboxContract {
 
-    private final RecordingPool pool = new RecordingPool();
+    private final RecordingEnvelopePool pool = new RecordingEnvelopePool();
     private final MailboxConfig byLength = new MailboxConfig("urgent", Map.of("priority", "by-length"));
+
+    @Override
+    protected MailboxType type() {
+        return new PriorityMailboxType().configure(byLength);
+    }
+
+    /** Ordered by the length of the message's string form: not by arrival. */
+    @Override
+    protected boolean keepsProducerOrder() {
+        return false;
+    }
 
     private static void send(Mailbox mailbox, String message) {
         mailbox.enqueue(new Envelope(0).fill(message, null));
@@ -42,7 +56,7 @@ class PriorityMailboxTest {
         assertThat(drain(mailbox)).containsExactly("a", "b1", "b2", "b3", "ccc", "dddd");
         assertThat(mailbox.hasMessages()).isFalse();
         assertThat(type.recyclePolicy()).isEqualTo(RecyclePolicy.PREVIOUS);
-        assertThat(pool.released).as("each returned by the dequeue after it, the last by the empty one").hasSize(6);
+        assertThat(pool.released()).as("each returned by the dequeue after it, the last by the empty one").hasSize(6);
     }
 
     @Test
@@ -54,7 +68,7 @@ class PriorityMailboxTest {
         }
         assertThat(drain(mailbox)).containsExactly("a", "bb", "ccc", "dddd");
         assertThat(type.recyclePolicy()).isEqualTo(RecyclePolicy.NEVER);
-        assertThat(pool.released).isEmpty();
+        assertThat(pool.released()).isEmpty();
     }
 
     @Test
@@ -69,7 +83,7 @@ class PriorityMailboxTest {
         assertThat(mailbox.dequeue().message()).isEqualTo("a");
         assertThat(mailbox.enqueue(new Envelope(0).fill("cc", null))).as("room again").isTrue();
         assertThat(drain(mailbox)).containsExactly("cc", "bbb");
-        assertThat(pool.released).hasSize(3);
+        assertThat(pool.released()).hasSize(3);
     }
 
     @Test

@@ -1,19 +1,18 @@
 package io.github.rota.runtime;
 
+import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
 import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.RejectedExecutionException;
 
 /** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
-final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
+final class ManualDispatcher extends AbstractDispatcher implements TurnObservers.CountingTurn {
 
     /** Registered for the tests through META-INF/services. */
     public static final class Provider implements DispatcherProvider {
@@ -33,18 +32,13 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
         }
     }
 
-    private final String id;
     private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
-    private volatile int budget;
-    private volatile boolean stopped;
     private int lastHandled;
-    private final TurnObservers observers = new TurnObservers(fault -> {
-        throw new AssertionError("a turn observer failed", fault); // a test of observers fails loudly
-    });
 
     ManualDispatcher(String id, int budget) {
-        this.id = id;
-        this.budget = budget;
+        super(id, "manual", budget, fault -> {
+            throw new AssertionError("a turn observer failed", fault); // a test of observers fails loudly
+        });
     }
 
     /** Runs the turn of the oldest queued schedulable; re-queues it if it yields. */
@@ -53,7 +47,7 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
         if (next == null) {
             return false;
         }
-        if (observers.runTurn(next, this)) {
+        if (observers().runTurn(next, this)) {
             queue.add(next);
         }
         return true;
@@ -72,7 +66,7 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
 
     @Override
     public int budget() {
-        return budget;
+        return throughputBudget();
     }
 
     @Override
@@ -85,23 +79,8 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
         return lastHandled;
     }
 
-    @Override
-    public void observeTurns(TurnObserver observer) {
-        observers.add(observer);
-    }
-
     int queued() {
         return queue.size();
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public String kind() {
-        return "manual";
     }
 
     @Override
@@ -110,15 +89,13 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
 
     @Override
     public void schedule(Schedulable schedulable) {
-        if (stopped) {
-            throw new RejectedExecutionException("manual dispatcher '" + id + "' is stopped");
-        }
+        refuseIfStopping();
         queue.add(schedulable);
     }
 
     @Override
     public List<Schedulable> stop() {
-        stopped = true;
+        markStopping();
         List<Schedulable> unrun = new ArrayList<>(queue);
         queue.clear();
         return unrun;
@@ -126,16 +103,6 @@ final class ManualDispatcher implements Dispatcher, TurnObservers.CountingTurn {
 
     @Override
     public void signalStop() {
-        stopped = true;
-    }
-
-    @Override
-    public int throughputBudget() {
-        return budget;
-    }
-
-    @Override
-    public void setThroughputBudget(int budget) {
-        this.budget = Dispatcher.checkThroughputBudget(budget);
+        markStopping();
     }
 }

@@ -1,11 +1,10 @@
 package io.github.rota.dispatcher.executor;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
 import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,36 +30,30 @@ import org.slf4j.LoggerFactory;
  * <p>Blocking: {@link TurnTask#blocking} goes through {@link ForkJoinPool#managedBlock}, so the
  * pool adds a thread while a turn blocks, up to {@code workers + maxSpareWorkers} threads.
  *
- * <p>Stopping: once {@code stopping} is set, no task runs another turn: a task taken from the queue,
+ * <p>Stopping: once the dispatcher is stopping, no task runs another turn: a task taken from the queue,
  * or one whose turn yielded, is handed back instead (into {@code handedBack}, which {@link #stop()}
  * returns once the pool has terminated). The pool's shutdown refuses new tasks; the ones queued
  * before it still run, and hand themselves back.
  *
- * <p>Thread-safety: {@code budget} and {@code stopping} are volatile, read once per turn.
+ * <p>Thread-safety: the budget and the stopping flag are volatile, read once per turn.
  */
-final class ExecutorDispatcher implements Dispatcher {
+final class ExecutorDispatcher extends AbstractDispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExecutorDispatcher.class);
     /** How long a thread the pool added for a blocked turn stays when idle (the JDK's default). */
     private static final long SPARE_KEEP_ALIVE_SECONDS = 60;
 
-    private final String id;
     private final ForkJoinPool pool;
     private final int workers;
-    private final TurnObservers observers;
     private final ConcurrentLinkedQueue<Schedulable> handedBack = new ConcurrentLinkedQueue<>();
-    private volatile int budget;
-    private volatile boolean stopping;
 
     ExecutorDispatcher(String systemName, String id, int workers, int maxSpareWorkers, int budget,
                        Consumer<Object> events) {
-        this.id = id;
-        this.workers = workers;
-        this.budget = Dispatcher.checkThroughputBudget(budget);
-        this.observers = new TurnObservers(fault -> {
+        super(id, ExecutorDispatcherProvider.KIND, budget, fault -> {
             LOG.error("turn observer of dispatcher '{}' failed", id, fault);
             events.accept(new DispatcherError(id, fault, null));
         });
+        this.workers = workers;
         String prefix = systemName + "-" + id + "-worker-";
         AtomicInteger threadNumber = new AtomicInteger();
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = forkJoinPool -> {
@@ -78,30 +71,28 @@ final class ExecutorDispatcher implements Dispatcher {
     }
 
     @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public String kind() {
-        return ExecutorDispatcherProvider.KIND;
-    }
-
-    @Override
     public void start() {
         // The pool starts its threads on demand.
     }
 
     @Override
     public void schedule(Schedulable schedulable) {
-        pool.execute(new TurnTask(schedulable)); // refused once the pool is shut down
+        refuseIfStopping();
+        try {
+            pool.execute(new TurnTask(schedulable));
+        } catch (RejectedExecutionException shutDown) {
+            // The pool's own refusal names nothing: say which dispatcher refused.
+            RejectedExecutionException refused = refusal();
+            refused.initCause(shutDown);
+            throw refused;
+        }
     }
 
     @Override
     public List<Schedulable> stop() {
         if (Thread.currentThread() instanceof ForkJoinWorkerThread
                 && ((ForkJoinWorkerThread) Thread.currentThread()).getPool() == pool) {
-            throw new IllegalStateException("dispatcher '" + id + "' cannot be stopped from its own worker; use signalStop()");
+            throw new IllegalStateException("dispatcher '" + id() + "' cannot be stopped from its own worker; use signalStop()");
         }
         signalStop();
         boolean interrupted = false;
@@ -110,7 +101,7 @@ final class ExecutorDispatcher implements Dispatcher {
                 if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
                     break;
                 }
-                LOG.warn("dispatcher '{}' still waiting for a worker to finish its turn", id);
+                LOG.warn("dispatcher '{}' still waiting for a worker to finish its turn", id());
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -140,28 +131,13 @@ final class ExecutorDispatcher implements Dispatcher {
 
     @Override
     public void signalStop() {
-        stopping = true;
+        markStopping();
         pool.shutdown();
     }
 
     @Override
-    public void observeTurns(TurnObserver observer) {
-        observers.add(observer);
-    }
-
-    @Override
-    public int throughputBudget() {
-        return budget;
-    }
-
-    @Override
-    public void setThroughputBudget(int budget) {
-        this.budget = Dispatcher.checkThroughputBudget(budget);
-    }
-
-    @Override
-    public String toString() {
-        return "ExecutorDispatcher[" + id + ", workers=" + workers + ", budget=" + budget + "]";
+    protected String describe() {
+        return ", workers=" + workers;
     }
 
     /**
@@ -182,7 +158,7 @@ final class ExecutorDispatcher implements Dispatcher {
 
         @Override
         public int budget() {
-            return budget;
+            return throughputBudget();
         }
 
         @Override
@@ -204,12 +180,12 @@ final class ExecutorDispatcher implements Dispatcher {
 
         @Override
         protected boolean exec() {
-            if (stopping) {
+            if (isStopping()) {
                 handedBack.add(schedulable); // taken from the queue after stop: no new turn
                 return false;
             }
-            if (observers.runTurn(schedulable, this)) {
-                if (stopping) {
+            if (observers().runTurn(schedulable, this)) {
+                if (isStopping()) {
                     handedBack.add(schedulable);
                 } else {
                     try {

@@ -20,14 +20,16 @@ final class PinnedActor implements Runnable, TurnObservers.CountingTurn {
 
     final Schedulable schedulable;
     private final PinnedDispatcher dispatcher;
+    private final TurnObservers observers;
     private boolean pending;
     private boolean closed;
     private Thread thread;
     private int turnBudget;
     private int lastMessagesHandled;
 
-    PinnedActor(PinnedDispatcher dispatcher, Schedulable schedulable) {
+    PinnedActor(PinnedDispatcher dispatcher, TurnObservers observers, Schedulable schedulable) {
         this.dispatcher = dispatcher;
+        this.observers = observers;
         this.schedulable = schedulable;
     }
 
@@ -85,7 +87,7 @@ final class PinnedActor implements Runnable, TurnObservers.CountingTurn {
                         return;
                     }
                     turnBudget = dispatcher.throughputBudget();
-                    more = dispatcher.observers().runTurn(schedulable, this);
+                    more = observers.runTurn(schedulable, this);
                     // The flag belongs to this thread, not to the turn that left it set.
                     Thread.interrupted();
                 }

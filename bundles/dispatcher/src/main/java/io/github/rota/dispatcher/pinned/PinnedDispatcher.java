@@ -1,16 +1,13 @@
 package io.github.rota.dispatcher.pinned;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
-import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -26,40 +23,24 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: the map is concurrent; each {@link PinnedActor} guards its own state with its monitor.
  * Lock use is fine here: this kind exists for actors that block anyway.
  */
-final class PinnedDispatcher implements Dispatcher {
+final class PinnedDispatcher extends AbstractDispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(PinnedDispatcher.class);
 
-    private final String id;
     private final String threadPrefix;
     private final long keepAliveNanos;
     private final ConcurrentHashMap<Schedulable, PinnedActor> actors = new ConcurrentHashMap<>();
     private final AtomicInteger threadNumbers = new AtomicInteger();
     /** Producers inside schedule(): stop() waits for them, so none adds an actor after it looked. */
     private final AtomicInteger producersInFlight = new AtomicInteger();
-    private final TurnObservers observers;
-    private volatile int budget;
-    private volatile boolean stopping;
 
     PinnedDispatcher(String systemName, String id, int budget, long keepAliveMillis, Consumer<Object> events) {
-        this.id = id;
-        this.observers = new TurnObservers(fault -> {
+        super(id, PinnedDispatcherProvider.KIND, budget, fault -> {
             LOG.error("turn observer of dispatcher '{}' failed", id, fault);
             events.accept(new DispatcherError(id, fault, null));
         });
         this.threadPrefix = systemName + "-" + id + "-worker-";
-        this.budget = Dispatcher.checkThroughputBudget(budget);
         this.keepAliveNanos = TimeUnit.MILLISECONDS.toNanos(keepAliveMillis);
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public String kind() {
-        return PinnedDispatcherProvider.KIND;
     }
 
     @Override
@@ -72,10 +53,8 @@ final class PinnedDispatcher implements Dispatcher {
         producersInFlight.incrementAndGet();
         try {
             while (true) {
-                if (stopping) {
-                    throw new RejectedExecutionException("dispatcher '" + id + "' is stopped");
-                }
-                PinnedActor actor = actors.computeIfAbsent(schedulable, s -> new PinnedActor(this, s));
+                refuseIfStopping();
+                PinnedActor actor = actors.computeIfAbsent(schedulable, s -> new PinnedActor(this, observers(), s));
                 if (actor.offer()) {
                     return;
                 }
@@ -109,18 +88,8 @@ final class PinnedDispatcher implements Dispatcher {
 
     @Override
     public void signalStop() {
-        stopping = true;
+        markStopping();
         actors.values().forEach(PinnedActor::wake);
-    }
-
-    @Override
-    public int throughputBudget() {
-        return budget;
-    }
-
-    @Override
-    public void setThroughputBudget(int budget) {
-        this.budget = Dispatcher.checkThroughputBudget(budget);
     }
 
     /** Workers are the actors that have a thread now; this kind keeps no counters. */
@@ -134,10 +103,6 @@ final class PinnedDispatcher implements Dispatcher {
         return actors.size();
     }
 
-    boolean isStopping() {
-        return stopping;
-    }
-
     long keepAliveNanos() {
         return keepAliveNanos;
     }
@@ -149,17 +114,8 @@ final class PinnedDispatcher implements Dispatcher {
         // Whichever thread scheduled the actor must not leak its class loader into the actor.
         thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
         thread.setUncaughtExceptionHandler((t, failure) ->
-                LOG.error("uncaught failure on dispatcher '{}' thread {}", id, t.getName(), failure));
+                LOG.error("uncaught failure on dispatcher '{}' thread {}", id(), t.getName(), failure));
         return thread;
-    }
-
-    TurnObservers observers() {
-        return observers;
-    }
-
-    @Override
-    public void observeTurns(TurnObserver observer) {
-        observers.add(observer);
     }
 
     void remove(Schedulable schedulable, PinnedActor actor) {
@@ -167,7 +123,7 @@ final class PinnedDispatcher implements Dispatcher {
     }
 
     @Override
-    public String toString() {
-        return "PinnedDispatcher[" + id + ", actors=" + actors.size() + ", budget=" + budget + "]";
+    protected String describe() {
+        return ", actors=" + actors.size();
     }
 }

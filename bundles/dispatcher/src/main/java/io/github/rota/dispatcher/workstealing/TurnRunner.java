@@ -3,7 +3,6 @@ package io.github.rota.dispatcher.workstealing;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
 import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -11,13 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How every worker of one pool runs a turn: with the pool's current throughput budget and its
- * turn observers, a fault that escapes the schedulable kept from the worker (logged and published
- * as a {@link DispatcherError}), and the interrupt flag a turn leaves behind cleared, because it
- * belongs to the thread and the next turn must not start interrupted. Where sampled turn lengths
- * go is kept here too.
+ * How every worker of one pool runs a turn: with the pool's turn observers, a fault that escapes
+ * the schedulable kept from the worker (logged and published as a {@link DispatcherError}), and
+ * the interrupt flag a turn leaves behind cleared, because it belongs to the thread and the next
+ * turn must not start interrupted. Where sampled turn lengths go is kept here too.
  *
- * <p>Threads: the budget and the sampler are volatile, written by operators, read once per turn.
+ * <p>Threads: the sampler is volatile, written by operators, read once per sampled turn.
  */
 final class TurnRunner {
 
@@ -26,27 +24,22 @@ final class TurnRunner {
     private final String dispatcherId;
     private final Consumer<Object> events;
     private final TurnObservers observers;
-    private volatile int budget;
     private volatile LongConsumer sampler;
 
     /**
      * @param dispatcherId the pool's id, for reports
-     * @param budget the initial throughput budget, already checked
+     * @param observers the pool's turn observers
      * @param events where faults are published
      */
-    TurnRunner(String dispatcherId, int budget, Consumer<Object> events) {
+    TurnRunner(String dispatcherId, TurnObservers observers, Consumer<Object> events) {
         this.dispatcherId = dispatcherId;
+        this.observers = observers;
         this.events = events;
-        this.budget = budget;
-        this.observers = new TurnObservers(fault -> {
-            LOG.error("turn observer of dispatcher '{}' failed", dispatcherId, fault);
-            publish(new DispatcherError(dispatcherId, fault, null));
-        });
     }
 
     /**
      * Runs one turn of {@code s} on the calling thread; the caller has given {@code turn} the
-     * current {@link #budget}.
+     * pool's current budget.
      *
      * @return whether {@code s} has more work (its budget ran out)
      */
@@ -71,18 +64,6 @@ final class TurnRunner {
 
     void sampleTurns(LongConsumer sink) {
         sampler = sink;
-    }
-
-    void observe(TurnObserver observer) {
-        observers.add(observer);
-    }
-
-    int budget() {
-        return budget;
-    }
-
-    void setBudget(int budget) {
-        this.budget = budget;
     }
 
     String dispatcherId() {

@@ -1,21 +1,22 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The work-stealing dispatcher (GoAkt's dispatcher pool, built on JVM primitives), as the SPI sees
@@ -33,15 +34,15 @@ import java.util.function.LongConsumer;
  * (each finishes its current turn), and returns every actor that was scheduled but did not get a
  * turn.
  */
-final class WorkStealingDispatcher implements Dispatcher {
+final class WorkStealingDispatcher extends AbstractDispatcher {
 
+    private static final Logger LOG = LoggerFactory.getLogger(WorkStealingDispatcher.class);
     /** How long a spare thread waits for a worker to run before it ends (the JDK's ForkJoinPool default). */
     static final long SPARE_KEEP_ALIVE_SECONDS = 60;
     /** The counters this kind keeps. */
     private static final Set<DispatcherCounter> KEPT =
             EnumSet.range(DispatcherCounter.TURNS, DispatcherCounter.WORKERS_REPLACED);
 
-    private final String id;
     private final String systemName;
     private final LocalQueue[] locals;
     private final Worker[] workers;
@@ -70,9 +71,12 @@ final class WorkStealingDispatcher implements Dispatcher {
     /** @param ringCapacity each worker's ring; tests shrink it to reach overflow */
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget, long starvationThresholdMillis,
                            int maxSpareWorkers, long spareKeepAliveNanos, int ringCapacity, Consumer<Object> events) {
-        this.id = id;
+        super(id, DispatcherSpec.WORK_STEALING, budget, fault -> {
+            LOG.error("turn observer of dispatcher '{}' failed", id, fault);
+            events.accept(new DispatcherError(id, fault, null));
+        });
         this.systemName = systemName;
-        this.turns = new TurnRunner(id, Dispatcher.checkThroughputBudget(budget), events);
+        this.turns = new TurnRunner(id, observers(), events);
         this.locals = new LocalQueue[workerCount];
         for (int i = 0; i < workerCount; i++) {
             locals[i] = new LocalQueue(i, workerCount, ringCapacity);
@@ -80,7 +84,7 @@ final class WorkStealingDispatcher implements Dispatcher {
         this.queues = new RunQueues(locals);
         this.workers = new Worker[workerCount];
         for (int i = 0; i < workerCount; i++) {
-            workers[i] = new Worker(locals[i], queues, turns, WaitStrategy.SPIN_THEN_YIELD);
+            workers[i] = new Worker(locals[i], queues, turns, WaitStrategy.SPIN_THEN_YIELD, this::throughputBudget);
         }
         this.threads = new WorkerThreads(systemName, id, queues, turns, maxSpareWorkers, spareKeepAliveNanos);
         this.starvationProbe = new StarvationProbe(queues, id, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis),
@@ -88,18 +92,8 @@ final class WorkStealingDispatcher implements Dispatcher {
     }
 
     @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public String kind() {
-        return DispatcherSpec.WORK_STEALING;
-    }
-
-    @Override
     public void start() {
-        threads.start(workers, starvationProbe, systemName + "-" + id + "-starvation-probe");
+        threads.start(workers, starvationProbe, systemName + "-" + id() + "-starvation-probe");
     }
 
     @Override
@@ -111,7 +105,7 @@ final class WorkStealingDispatcher implements Dispatcher {
         }
         // Any other thread, or one of ours whose turn blocked and gave its worker away.
         if (!queues.scheduleFromOutside(schedulable)) {
-            throw new RejectedExecutionException("dispatcher '" + id + "' is stopped");
+            throw refusal();
         }
     }
 
@@ -124,7 +118,7 @@ final class WorkStealingDispatcher implements Dispatcher {
     @Override
     public List<Schedulable> stop() {
         if (threads.owns(Thread.currentThread())) {
-            throw new IllegalStateException("dispatcher '" + id + "' cannot be stopped from its own worker; use signalStop()");
+            throw new IllegalStateException("dispatcher '" + id() + "' cannot be stopped from its own worker; use signalStop()");
         }
         signalStop();
         queues.awaitOutsidePushes();
@@ -139,23 +133,9 @@ final class WorkStealingDispatcher implements Dispatcher {
 
     @Override
     public void signalStop() {
+        markStopping();
         queues.close();
         threads.wakeAll();
-    }
-
-    @Override
-    public void observeTurns(TurnObserver observer) {
-        turns.observe(observer);
-    }
-
-    @Override
-    public int throughputBudget() {
-        return turns.budget();
-    }
-
-    @Override
-    public void setThroughputBudget(int budget) {
-        turns.setBudget(Dispatcher.checkThroughputBudget(budget));
     }
 
     @Override
@@ -197,18 +177,13 @@ final class WorkStealingDispatcher implements Dispatcher {
         turns.sampleTurns(sink);
     }
 
-    /** @return whether {@link #signalStop} or {@link #stop} has been called */
-    boolean isStopping() {
-        return queues.isClosed();
-    }
-
     /** Tests: worker {@code index}. */
     Worker worker(int index) {
         return workers[index];
     }
 
     @Override
-    public String toString() {
-        return "WorkStealingDispatcher[" + id + ", workers=" + locals.length + ", budget=" + turns.budget() + "]";
+    protected String describe() {
+        return ", workers=" + locals.length;
     }
 }

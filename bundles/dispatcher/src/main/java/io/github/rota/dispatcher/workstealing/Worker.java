@@ -4,6 +4,7 @@ import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 import java.util.function.LongConsumer;
 
 /**
@@ -33,12 +34,15 @@ final class Worker {
     private final RunQueues queues;
     private final TurnRunner turns;
     private final WaitStrategy waiting;
+    /** The pool's throughput budget, read once per turn. */
+    private final IntSupplier budget;
 
-    Worker(LocalQueue local, RunQueues queues, TurnRunner turns, WaitStrategy waiting) {
+    Worker(LocalQueue local, RunQueues queues, TurnRunner turns, WaitStrategy waiting, IntSupplier budget) {
         this.local = local;
         this.queues = queues;
         this.turns = turns;
         this.waiting = waiting;
+        this.budget = budget;
     }
 
     LocalQueue local() {
@@ -80,7 +84,7 @@ final class Worker {
         }
         local.woken = false;
         local.counters().increment(DispatcherCounter.TURNS);
-        owner.beginTurn(turns.budget());
+        owner.beginTurn(budget.getAsInt());
         long epoch = local.ownTurnEpoch();
         local.advanceTurnEpoch(); // odd: in a turn (read by thieves and the starvation probe)
         LongConsumer sampler = turns.samplerFor(epoch);

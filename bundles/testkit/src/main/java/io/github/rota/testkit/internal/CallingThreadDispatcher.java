@@ -1,13 +1,11 @@
 package io.github.rota.testkit.internal;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObserver;
 import io.github.rota.spi.dispatch.TurnObservers;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -18,32 +16,16 @@ import java.util.function.Consumer;
  * thread and run after the current turn, in order, instead of recursing; so is a turn that yields
  * with work left. The outermost {@code schedule} call on a thread drains that queue.
  *
- * <p>Thread-safety: each calling thread's queue is its own; {@code stopped} and {@code budget} are
+ * <p>Thread-safety: each calling thread's queue is its own; the stopping flag and the budget are
  * volatile. A turn that blocks just blocks its caller.
  */
-final class CallingThreadDispatcher implements Dispatcher {
+final class CallingThreadDispatcher extends AbstractDispatcher {
 
-    private final String id;
     /** The turns queued on the calling thread while one of its turns runs; absent between turns. */
     private final ThreadLocal<Runner> running = new ThreadLocal<>();
-    private final TurnObservers observers;
-    private volatile int budget;
-    private volatile boolean stopped;
 
     CallingThreadDispatcher(String id, int budget, Consumer<Object> events) {
-        this.id = id;
-        this.budget = Dispatcher.checkThroughputBudget(budget);
-        this.observers = new TurnObservers(fault -> events.accept(new DispatcherError(id, fault, null)));
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public String kind() {
-        return CallingThreadDispatcherProvider.KIND;
+        super(id, CallingThreadDispatcherProvider.KIND, budget, fault -> events.accept(new DispatcherError(id, fault, null)));
     }
 
     @Override
@@ -53,9 +35,7 @@ final class CallingThreadDispatcher implements Dispatcher {
 
     @Override
     public void schedule(Schedulable schedulable) {
-        if (stopped) {
-            throw new RejectedExecutionException("dispatcher '" + id + "' is stopped");
-        }
+        refuseIfStopping();
         Runner runner = running.get();
         if (runner != null) {
             runner.queue.addLast(schedulable); // re-entrant: run after the current turn
@@ -66,7 +46,7 @@ final class CallingThreadDispatcher implements Dispatcher {
         try {
             Schedulable next = schedulable;
             while (next != null) {
-                if (observers.runTurn(next, runner)) {
+                if (observers().runTurn(next, runner)) {
                     runner.queue.addLast(next);
                 }
                 next = runner.queue.pollFirst();
@@ -79,33 +59,13 @@ final class CallingThreadDispatcher implements Dispatcher {
     /** Every turn ran on its caller, so nothing is handed back. */
     @Override
     public List<Schedulable> stop() {
-        stopped = true;
+        markStopping();
         return List.of();
     }
 
     @Override
     public void signalStop() {
-        stopped = true;
-    }
-
-    @Override
-    public void observeTurns(TurnObserver observer) {
-        observers.add(observer);
-    }
-
-    @Override
-    public int throughputBudget() {
-        return budget;
-    }
-
-    @Override
-    public void setThroughputBudget(int budget) {
-        this.budget = Dispatcher.checkThroughputBudget(budget);
-    }
-
-    @Override
-    public String toString() {
-        return "CallingThreadDispatcher[" + id + ", budget=" + budget + "]";
+        markStopping();
     }
 
     /** One calling thread's turns: the queue of re-entrant schedules, and the turn they run with. */
@@ -115,7 +75,7 @@ final class CallingThreadDispatcher implements Dispatcher {
 
         @Override
         public int budget() {
-            return budget;
+            return throughputBudget();
         }
 
         @Override

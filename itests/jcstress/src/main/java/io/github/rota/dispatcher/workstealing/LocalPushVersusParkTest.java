@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.TurnObservers;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -27,8 +28,8 @@ public class LocalPushVersusParkTest {
     private final LocalQueue pusher = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
     private final LocalQueue siblingQueue = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
     private final RunQueues queues = new RunQueues(new Sibling[] {pusher, siblingQueue});
-    private final Worker sibling = new Worker(siblingQueue, queues, new TurnRunner("push", 32, event -> { }),
-            WaitStrategy.SPIN_THEN_YIELD);
+    private final Worker sibling = new Worker(siblingQueue, queues,
+            new TurnRunner("push", new TurnObservers(fault -> { }), event -> { }), WaitStrategy.SPIN_THEN_YIELD, () -> 32);
     private final Schedulable pushed = turn -> false;
 
     public LocalPushVersusParkTest() {

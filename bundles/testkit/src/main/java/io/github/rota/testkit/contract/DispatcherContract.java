@@ -1,16 +1,16 @@
-package io.github.rota.dispatcher;
+package io.github.rota.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.rota.dispatcher.executor.ExecutorDispatcherProvider;
-import io.github.rota.dispatcher.pinned.PinnedDispatcherProvider;
-import io.github.rota.dispatcher.workstealing.WorkStealingDispatcherProvider;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
-import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObserver;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,43 +20,58 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
 
-/** What every dispatcher kind promises through the SPI: stop, hand-back, blocking, turn observers. */
-class DispatcherContractTest {
-
-    private static final Map<String, DispatcherProvider> KINDS = Map.of(
-            "work-stealing", new WorkStealingDispatcherProvider(),
-            "executor", new ExecutorDispatcherProvider(),
-            "pinned", new PinnedDispatcherProvider());
+/**
+ * What every dispatcher promises the runtime through the SPI, as tests that a kind's own test class
+ * inherits (as JCTools' {@code QueueSanityTest} does for its queues): every scheduling runs once or
+ * is handed back by {@link Dispatcher#stop()} once; stop ends at the next turn boundary even under
+ * an actor that never goes idle; a stopped dispatcher refuses work; observers see every turn; the
+ * budget is validated; and, for a kind with threads of its own, {@code blocking()} keeps the others
+ * running and turns get a fixed context class loader. A third-party kind can run them too: extend
+ * this class and create the dispatcher under test.
+ */
+public abstract class DispatcherContract {
 
     private Dispatcher dispatcher;
 
-    private Dispatcher create(String kind) {
-        Map<String, String> properties = kind.equals("pinned") ? Map.of() : Map.of("workers", "2");
-        dispatcher = KINDS.get(kind).create(new DispatcherConfig("sys", "contract", 32, properties));
+    /**
+     * {@return a new, not yet started dispatcher of the kind under test; with threads of its own, at
+     * least two turns must be able to run at once}
+     *
+     * @param config id {@code contract}, budget 32, no properties
+     */
+    protected abstract Dispatcher create(DispatcherConfig config);
+
+    /** {@return whether turns run on the dispatcher's own threads (not on the scheduling thread)} */
+    protected boolean runsTurnsOnItsOwnThreads() {
+        return true;
+    }
+
+    private Dispatcher started() {
+        dispatcher = create(new DispatcherConfig("contract-system", "contract", 32, Map.of()));
         dispatcher.start();
         return dispatcher;
     }
 
     @AfterEach
-    void stop() {
+    void stopTheDispatcher() {
         if (dispatcher != null) {
             dispatcher.stop();
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
-    void stopEndsAtTheNextTurnBoundaryEvenWhileAnActorNeverGoesIdle(String kind) throws Exception {
-        Dispatcher d = create(kind);
+    @Test
+    void stopEndsAtTheNextTurnBoundaryEvenWhileAnActorNeverGoesIdle() throws Exception {
+        assumeTrue(runsTurnsOnItsOwnThreads(), "turns run on the scheduling thread");
+        Dispatcher d = started();
         AtomicLong turns = new AtomicLong();
         Schedulable neverIdle = turn -> {
             turns.incrementAndGet();
@@ -65,8 +80,7 @@ class DispatcherContractTest {
         d.schedule(neverIdle);
         await().until(() -> turns.get() > 100);
 
-        CompletableFuture<List<Schedulable>> stopped = CompletableFuture.supplyAsync(d::stop);
-        List<Schedulable> handedBack = stopped.get(20, TimeUnit.SECONDS);
+        List<Schedulable> handedBack = CompletableFuture.supplyAsync(d::stop).get(20, TimeUnit.SECONDS);
         assertThat(handedBack).as("still scheduled: handed back, once").containsExactly(neverIdle);
         long after = turns.get();
         await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(2))
@@ -75,10 +89,9 @@ class DispatcherContractTest {
         dispatcher = null;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
-    void everyScheduledActorEitherRunsOrIsHandedBackExactlyOnce(String kind) throws Exception {
-        Dispatcher d = create(kind);
+    @Test
+    void everySchedulingRunsOnceOrIsHandedBackOnce() throws Exception {
+        Dispatcher d = started();
         int count = 2_000;
         Set<Schedulable> ran = ConcurrentHashMap.newKeySet();
         LongAdder runs = new LongAdder();
@@ -106,28 +119,29 @@ class DispatcherContractTest {
         assertThat(accounted).hasSize(count);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
-    void withEveryThreadInsideBlockingOtherActorsStillGetTurns(String kind) throws Exception {
-        Dispatcher d = create(kind);
-        CountDownLatch entered = new CountDownLatch(2);
-        CountDownLatch release = new CountDownLatch(1);
-        LongAdder released = new LongAdder();
-        for (int i = 0; i < 2; i++) { // as many as the pool has workers
-            d.schedule(BlockingTurn.until(entered, release, released));
-        }
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-        d.schedule(turn -> {
-            release.countDown();
-            return false;
-        });
-        await().atMost(Duration.ofSeconds(20)).until(() -> released.sum() == 2);
+    @Test
+    void aStoppedDispatcherRefusesWork() {
+        Dispatcher d = started();
+        d.stop();
+        dispatcher = null;
+        assertThatThrownBy(() -> d.schedule(turn -> false)).isInstanceOf(RejectedExecutionException.class)
+                .hasMessageContaining("contract");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
-    void observersSeeEveryTurnOfTheSameSchedulableWithWhatItReported(String kind) {
-        Dispatcher d = create(kind);
+    @Test
+    void anOutOfRangeBudgetIsRefusedAndChangesNothing() {
+        Dispatcher d = started();
+        d.setThroughputBudget(7);
+        assertThatThrownBy(() -> d.setThroughputBudget(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0");
+        assertThatThrownBy(() -> d.setThroughputBudget(Dispatcher.MAX_THROUGHPUT_BUDGET + 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(d.throughputBudget()).isEqualTo(7);
+    }
+
+    @Test
+    void observersSeeEveryTurnOfTheSameSchedulableWithWhatItReported() {
+        Dispatcher d = started();
         Set<Schedulable> observed = ConcurrentHashMap.newKeySet();
         LongAdder turnsSeen = new LongAdder();
         LongAdder messagesSeen = new LongAdder();
@@ -154,15 +168,43 @@ class DispatcherContractTest {
         assertThat(messagesSeen.sum()).isEqualTo(30);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"work-stealing", "executor", "pinned"})
-    void turnsRunWithTheSystemClassLoaderAndAnUncaughtExceptionHandlerWhoeverStartedOrFedThePool(String kind)
+    @Test
+    void withEveryThreadInsideBlockingOtherActorsStillGetTurns() throws Exception {
+        assumeTrue(runsTurnsOnItsOwnThreads(), "turns run on the scheduling thread");
+        Dispatcher d = started();
+        CountDownLatch entered = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        LongAdder released = new LongAdder();
+        for (int i = 0; i < 2; i++) { // as many as the pool has workers
+            d.schedule(turn -> {
+                entered.countDown();
+                try {
+                    if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
+                        released.increment();
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                return false;
+            });
+        }
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        d.schedule(turn -> {
+            release.countDown();
+            return false;
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> released.sum() == 2);
+    }
+
+    @Test
+    void turnsRunWithTheSystemClassLoaderAndAnUncaughtExceptionHandlerWhoeverStartedOrFedThePool()
             throws Exception {
-        ClassLoader someBundles = new java.net.URLClassLoader(new java.net.URL[0], null);
+        assumeTrue(runsTurnsOnItsOwnThreads(), "turns run on the scheduling thread");
+        ClassLoader someBundles = new URLClassLoader(new URL[0], null);
         AtomicReference<ClassLoader> contextLoader = new AtomicReference<>();
         AtomicReference<Thread.UncaughtExceptionHandler> handler = new AtomicReference<>();
         Thread starter = new Thread(() -> {
-            Dispatcher d = create(kind); // threads made now, or on demand by the schedule below
+            Dispatcher d = started(); // threads made now, or on demand by the schedule below
             d.schedule(turn -> {
                 contextLoader.set(Thread.currentThread().getContextClassLoader());
                 handler.set(Thread.currentThread().getUncaughtExceptionHandler());
