@@ -4,19 +4,27 @@ import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
-import io.github.rota.api.Directive;
 import io.github.rota.api.MailboxDepth;
+import io.github.rota.api.Directive;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
+import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -25,22 +33,31 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One actor: its instance and lifecycle, supervision of its children and stopping, its death
- * watch, and the context it sees during a turn ({@link ReceiveContext}), so handling a message
- * allocates nothing here. Its mailboxes and the turn loop over them are {@link TurnLoop}'s; its
- * children, death watch and stash are parts with state of their own ({@link Children},
- * {@link DeathWatch}, {@link Stash}).
+ * One actor: its mailboxes, its schedule state, its instance and lifecycle, its children and its
+ * death watch. The cell is what a dispatcher runs ({@link Schedulable}) and, during a turn, the
+ * context the actor sees ({@link ReceiveContext}), so handling a message allocates nothing here.
  *
- * <p>A failing actor is suspended (system messages still flow, user messages wait) until its
- * supervisor's directive arrives.
+ * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
+ * turn runs on the one thread that holds {@link #PROCESSING}; the turn-confined fields below are
+ * plain, and are handed from turn to turn by the schedule state's volatile store/CAS chain
+ * (owner's store of IDLE → producer's CAS → queue → next owner's CAS). The children map is also
+ * touched by top-level spawns from other threads, so it is guarded by the cell's monitor, which
+ * also serialises the draining of a closed cell's mailbox.
  *
- * <p>Threads: everything here but {@link #start}, {@link #spawnChild} (top-level spawns come from
- * any thread: {@link Children} guards itself) and the immutable fields is confined to the actor's
- * turns (see {@link TurnLoop}); {@code restarts} is confined to the parent's turns.
+ * <p>A turn: system messages first, then user messages up to the budget; an actor whose mailboxes
+ * are empty goes idle and is not re-queued; one that still has work when the budget is spent yields
+ * and is queued again behind the others. A failing actor is suspended (system messages still flow,
+ * user messages wait) until its supervisor's directive arrives.
  */
-final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
+final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveContext<M> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
+    /**
+     * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
+     * between its two stores) before it yields: about a microsecond, enough for a producer that is
+     * still running, far less than the time slice of one the OS has preempted.
+     */
+    static final int PUBLICATION_SPINS = 64;
 
     private enum Lifecycle {
         /** CREATE not yet processed. */
@@ -57,12 +74,15 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         TERMINATED
     }
 
+    final RotaActorSystem system;
     final ActorCell<?> parent;
     final LocalActorRef<M> self;
     private final Props<M> props;
-    private final Children<ActorCell<?>> children = new Children<>();
-    /** Confined to the parent's turns: this actor's restarts, as a child. */
-    private final RestartWindow restarts = new RestartWindow();
+    private final DispatcherSlot dispatcher;
+    private final Mailbox mailbox;
+    private final EnvelopePool envelopes;
+    private final int homeShard;
+    private final SystemQueue systemQueue = new SystemQueue();
 
     // Turn-confined.
     private Actor<M> actor;
@@ -71,58 +91,312 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     private Throwable restartCause;
     private Object message;
     private ActorRef<?> sender;
-    private final Stash stash = new Stash();
-    private final DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch = new DeathWatch<>();
+    private ArrayDeque<Stashed> stash;
+    private ArrayDeque<Stashed> unstashed;
     private boolean reportedInterrupt;
+    /** The dispatcher refused the actor: it is stopping in place ({@link #rejected}). */
+    private boolean refused;
+    /** The dispatcher's side of the current turn; {@code null} between turns. */
+    private Turn currentTurn;
+
+    private Set<LocalActorRef<?>> watching;
+    private Set<ActorCell<?>> watchers;
+
+    // Guarded by this.
+    private LinkedHashMap<String, ActorCell<?>> children;
+    private boolean refusingChildren;
+
+    // Confined to the parent's turns: restart statistics of this cell as a child.
+    private int restartCount;
+    private long restartWindowStart;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
               DispatcherSlot dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
-        super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput());
+        this.system = system;
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, uid);
         this.props = props;
+        this.dispatcher = dispatcher;
+        this.mailbox = mailbox;
+        this.envelopes = envelopes;
+        this.homeShard = homeShard;
     }
 
     void start() {
         sendSystem(SystemMessage.create());
     }
 
-    // ---------------------------------------------------------------- what a turn asks of the actor
+    // ---------------------------------------------------------------- producers (any thread)
 
+    void tell(Object msg, ActorRef<?> from) {
+        Objects.requireNonNull(msg, "message");
+        if (msg == PoisonPill.INSTANCE) {
+            sendSystem(SystemMessage.poisonPill(from)); // refused once closed: then a dead letter
+            return;
+        }
+        if (isClosed()) {
+            deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
+            return;
+        }
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            system.deadLetter(msg, from, self, DeadLetter.Reason.MAILBOX_FULL);
+            return;
+        }
+        if (trySchedule()) {
+            dispatch();
+        } else if (isClosed()) {
+            // The actor stopped while we enqueued; its final drain may have missed our message.
+            drainClosedMailbox();
+        }
+    }
+
+    void sendSystem(SystemMessage systemMessage) {
+        if (!systemQueue.push(systemMessage)) {
+            system.undeliverable(this, systemMessage);
+            return;
+        }
+        if (trySchedule()) {
+            dispatch();
+        }
+    }
+
+    private void dispatch() {
+        try {
+            dispatcher.schedule(this);
+        } catch (RuntimeException e) {
+            rejected(e);
+        }
+    }
+
+    /**
+     * The dispatcher refused us: it has stopped for good, so this actor can never run there again.
+     * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
+     * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
+     * and its system messages are still answered — its children stop, {@code postStop} runs if the
+     * actor was created, watchers get {@code Terminated} and the parent its child's end, so stopping
+     * the parent and terminating the system complete. While it waits for its children, each system
+     * message (a child's end) is refused in turn and brings it back here.
+     */
+    void rejected(RuntimeException cause) {
+        if (!takeForProcessing()) {
+            return; // cannot happen: we hold SCHEDULED
+        }
+        if (!refused) {
+            refused = true;
+            system.dispatcherError(dispatcher.id(), cause, self);
+        }
+        try {
+            deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+            beginStop();
+            while (lifecycle != Lifecycle.TERMINATED) {
+                if (!processSystemMessage()) {
+                    deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+                    if (finishOrReclaim()) {
+                        return; // waiting for children: the next system message is refused and returns here
+                    }
+                }
+            }
+        } catch (RuntimeException | Error fault) {
+            system.dispatcherError(dispatcher.id(), fault, self);
+            if (!isClosed()) {
+                finishOrReclaim();
+            }
+        }
+    }
+
+    /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
+    private void deadLetterMailbox(DeadLetter.Reason reason) {
+        for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
+            deadLetterUserMessage(e.message(), e.sender(), reason);
+        }
+    }
+
+    // ---------------------------------------------------------------- the turn
+
+    /**
+     * One turn: system messages first, then user messages, one budget for both (a stream of system
+     * messages — watches, children stopping — cannot hold a turn either). The budget is the
+     * dispatcher's, or the actor's own if that is lower: an operator lowering a dispatcher's budget
+     * live reins in every actor on it.
+     */
     @Override
-    boolean userMessagesEnabled() {
+    public boolean runTurn(Turn turn) {
+        if (!takeForProcessing()) {
+            if (!isClosed()) {
+                // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
+                system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
+                        + "' handed one scheduling of " + self.path() + " to two threads; this one does not run it"), self);
+            }
+            return false;
+        }
+        int budget = props.throughput() > 0 ? Math.min(props.throughput(), turn.budget()) : turn.budget();
+        int spent = 0;
+        int handled = 0;
+        currentTurn = turn;
+        try {
+            while (true) {
+                if (spent >= budget) {
+                    if (hasRunnableWork() || !finishOrReclaim()) {
+                        yieldTurn();
+                        return true;
+                    }
+                    return false;
+                }
+                if (processSystemMessage()) {
+                    spent++;
+                    if (lifecycle == Lifecycle.TERMINATED) {
+                        return false;
+                    }
+                    continue;
+                }
+                switch (processUserMessage()) {
+                    case HANDLED -> {
+                        spent++;
+                        handled++;
+                    }
+                    case PUBLISHING -> {
+                        // A producer was preempted between its two stores: let the others run meanwhile.
+                        yieldTurn();
+                        return true;
+                    }
+                    case NONE -> {
+                        if (finishOrReclaim()) {
+                            return false;
+                        }
+                        // Reclaimed: a message arrived after we looked; the next round takes it.
+                    }
+                }
+            }
+        } catch (Throwable fault) {
+            // Only a bug in the machinery gets here: user code is guarded in invoke().
+            system.dispatcherError(dispatcher.id(), fault, self);
+            if (isClosed() || finishOrReclaim()) {
+                return false;
+            }
+            yieldTurn();
+            return true;
+        } finally {
+            turn.messagesHandled(handled);
+        }
+    }
+
+    /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
+    private void yieldTurn() {
+        currentTurn = null; // before the release: the next owner sets its own
+        yieldToScheduled();
+    }
+
+    /**
+     * Goes IDLE, then re-reads the mailboxes: a producer that enqueued after our last look and saw
+     * PROCESSING did not schedule us, so if work is there we take the actor back.
+     *
+     * @return {@code true} if the actor is now idle (or another producer scheduled it); {@code false}
+     *         if this turn owns it again
+     */
+    private boolean finishOrReclaim() {
+        Turn turn = currentTurn;
+        currentTurn = null; // before the release: the next owner sets its own
+        setIdle();
+        if (!hasRunnableWork() || !trySchedule()) {
+            return true;
+        }
+        takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
+        currentTurn = turn;
+        return false;
+    }
+
+    private boolean userMessagesEnabled() {
         return lifecycle == Lifecycle.RUNNING;
     }
 
-    @Override
-    boolean isTerminated() {
-        return lifecycle == Lifecycle.TERMINATED;
+    private boolean hasRunnableWork() {
+        return !systemQueue.isEmpty() || (userMessagesEnabled()
+                && ((unstashed != null && !unstashed.isEmpty()) || mailbox.hasMessages()));
     }
 
-    @Override
-    boolean hasUnstashed() {
-        return stash.hasUnstashed();
+    /** What one attempt to handle a user message found. */
+    private enum Take {
+        /** A message was handled. */
+        HANDLED,
+        /** None to handle (or user messages are withheld): the turn may end. */
+        NONE,
+        /** One is counted but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
+        PUBLISHING
     }
 
-    @Override
-    void invokeUnstashed() {
-        Stash.Stashed next = stash.nextUnstashed();
-        invoke(next.message(), next.sender());
+    private Take processUserMessage() {
+        if (!userMessagesEnabled()) {
+            return Take.NONE;
+        }
+        if (unstashed != null && !unstashed.isEmpty()) {
+            Stashed next = unstashed.pollFirst();
+            invoke(next.message(), next.sender());
+            return Take.HANDLED;
+        }
+        Envelope envelope = mailbox.dequeue();
+        if (envelope == null) {
+            if (!mailbox.hasMessages()) {
+                return Take.NONE;
+            }
+            envelope = awaitPublication();
+            if (envelope == null) {
+                return Take.PUBLISHING;
+            }
+        }
+        // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
+        if (system.checksEnvelopes()) {
+            invokeChecked(envelope);
+        } else {
+            invoke(envelope.message(), envelope.sender());
+        }
+        // It may stay in the mailbox (as its sentinel) until the next message, which for an idle
+        // actor can be never: it must not keep this message and its sender alive meanwhile.
+        envelope.clearMessage();
+        return Take.HANDLED;
     }
 
-    @Override
-    void systemMessageRefused(SystemMessage systemMessage) {
-        system.undeliverable(this, systemMessage);
+    /**
+     * The mailbox counts a message it cannot hand out: a producer is between its two stores (a
+     * linked mailbox's swap and link, an array queue's claim and publish). A running producer
+     * finishes within nanoseconds; one the OS has preempted may take a time slice, which is not
+     * worth spinning through.
+     *
+     * @return the message, if it was published within {@value #PUBLICATION_SPINS} retries; or {@code null}
+     */
+    private Envelope awaitPublication() {
+        for (int i = 0; i < PUBLICATION_SPINS; i++) {
+            Thread.onSpinWait();
+            Envelope envelope = mailbox.dequeue();
+            if (envelope != null) {
+                return envelope;
+            }
+        }
+        return null;
     }
 
-    @Override
-    void invoke(Object msg, ActorRef<?> from) {
+    /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
+    private void invokeChecked(Envelope envelope) {
+        if (envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: " + self.path() + " was handed an envelope already back"
+                    + " in the pool (home shard " + envelope.homeShard() + "); its mailbox released it too early");
+        }
+        int generation = envelope.generation();
+        invoke(envelope.message(), envelope.sender());
+        if (envelope.generation() != generation || envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: the envelope of a message to " + self.path()
+                    + " went back to the pool during its turn (home shard " + envelope.homeShard() + ")");
+        }
+    }
+
+    private void invoke(Object msg, ActorRef<?> from) {
         message = msg;
         sender = from;
         try {
             if (msg instanceof DeathWatchSignal) {
                 LocalActorRef<?> stopped = ((DeathWatchSignal) msg).ref();
-                if (deathWatch.unwatch(stopped)) {
+                if (watching != null && watching.remove(stopped)) {
                     actor.onTerminated(this, new Terminated(stopped));
                 }
             } else if (msg instanceof Piped<?, ?> piped) {
@@ -162,8 +436,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
 
     // ---------------------------------------------------------------- system messages
 
-    @Override
-    boolean processSystemMessage() {
+    private boolean processSystemMessage() {
         SystemMessage m = systemQueue.poll();
         if (m == null) {
             return false;
@@ -179,7 +452,11 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
                 }
             }
             case WATCH -> addWatcher(m.cell);
-            case UNWATCH -> deathWatch.removeWatcher(m.cell);
+            case UNWATCH -> {
+                if (watchers != null) {
+                    watchers.remove(m.cell);
+                }
+            }
             case DEATH_WATCH_NOTIFICATION -> watchedActorStopped(m.cell);
             case FAILED -> supervise(m.cell, m.cause);
             case RESUME -> resume();
@@ -244,7 +521,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         switch (directive) {
             case RESUME -> child.sendSystem(SystemMessage.resume());
             case RESTART -> {
-                if (child.restarts.permit(strategy)) {
+                if (child.permitRestart(strategy)) {
                     child.sendSystem(SystemMessage.recreate(cause));
                 } else {
                     LOG.warn("{} exceeded {}; stopping it", child.self.path(), strategy);
@@ -262,13 +539,28 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
     }
 
+    /** Runs on the supervisor's turn; counts this cell's restarts in the strategy's window. */
+    private boolean permitRestart(SupervisorStrategy strategy) {
+        int max = strategy.maxRestarts();
+        if (max < 0) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (restartCount == 0 || now - restartWindowStart > strategy.restartWindow().toNanos()) {
+            restartWindowStart = now;
+            restartCount = 0;
+        }
+        restartCount++;
+        return restartCount <= max;
+    }
+
     private void resume() {
         if (lifecycle != Lifecycle.SUSPENDED) {
             return;
         }
         lifecycle = Lifecycle.RUNNING;
         // Children suspended behind an escalation from here continue too.
-        for (ActorCell<?> child : children.snapshot()) {
+        for (ActorCell<?> child : childrenSnapshot()) {
             child.sendSystem(SystemMessage.resume());
         }
     }
@@ -285,10 +577,10 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
             }
             instanceRetired = true;
         }
-        stash.unstashAll();
+        unstashAll();
         restartCause = cause;
         lifecycle = Lifecycle.RESTARTING;
-        List<ActorCell<?>> kids = children.snapshot();
+        List<ActorCell<?>> kids = childrenSnapshot();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -311,13 +603,16 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
     }
 
-    @Override
-    void beginStop() {
+    private void beginStop() {
         if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED) {
             return;
         }
         lifecycle = Lifecycle.STOPPING;
-        List<ActorCell<?>> kids = children.refuseNew();
+        List<ActorCell<?>> kids;
+        synchronized (this) {
+            refusingChildren = true;
+            kids = children == null ? List.of() : new ArrayList<>(children.values());
+        }
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -327,7 +622,13 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     }
 
     private void childTerminated(ActorCell<?> child) {
-        boolean none = children.remove(child.self.name(), child);
+        boolean none;
+        synchronized (this) {
+            if (children != null) {
+                children.remove(child.self.name(), child);
+            }
+            none = children == null || children.isEmpty();
+        }
         if (none && lifecycle == Lifecycle.STOPPING) {
             finishStop();
         } else if (none && lifecycle == Lifecycle.RESTARTING) {
@@ -346,12 +647,19 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
-        endCurrentTurn();
+        currentTurn = null;
         close();
         system.actorStopped();
         system.eventStream().unsubscribe(self);
 
-        stash.drain((msg, from) -> deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED));
+        if (stash != null) {
+            stash.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
+            stash = null;
+        }
+        if (unstashed != null) {
+            unstashed.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
+            unstashed = null;
+        }
         drainClosedMailbox();
         for (SystemMessage m = systemQueue.close(); m != null; ) {
             SystemMessage next = m.next;
@@ -360,8 +668,18 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
             m = next;
         }
 
-        deathWatch.end(watcher -> watcher.sendSystem(SystemMessage.deathWatchNotification(this)),
-                watched -> watched.cell.sendSystem(SystemMessage.unwatch(this)));
+        if (watchers != null) {
+            for (ActorCell<?> watcher : watchers) {
+                watcher.sendSystem(SystemMessage.deathWatchNotification(this));
+            }
+            watchers = null;
+        }
+        if (watching != null) {
+            for (LocalActorRef<?> watched : watching) {
+                watched.cell.sendSystem(SystemMessage.unwatch(this));
+            }
+            watching = null;
+        }
         if (parent != null) {
             parent.sendSystem(SystemMessage.childTerminated(this));
         } else {
@@ -369,10 +687,40 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
     }
 
-    private void addWatcher(ActorCell<?> watcher) {
-        if (watcher != this) {
-            deathWatch.addWatcher(watcher);
+    /**
+     * Turns every message left in a closed cell's mailbox into a dead letter. Called by the cell's
+     * last turn and by producers that enqueued while it closed; the monitor keeps them to one
+     * consumer at a time.
+     */
+    private void drainClosedMailbox() {
+        synchronized (this) {
+            while (mailbox.hasMessages()) {
+                Envelope envelope = mailbox.dequeue();
+                if (envelope == null) {
+                    Thread.onSpinWait(); // a producer is between its swap and its link
+                    continue;
+                }
+                deadLetterUserMessage(envelope.message(), envelope.sender(), DeadLetter.Reason.RECIPIENT_STOPPED);
+            }
         }
+    }
+
+    private void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
+        if (msg instanceof Piped<?, ?> piped) {
+            system.deadLetter(piped.outcome(), from, self, reason);
+        } else if (!(msg instanceof DeathWatchSignal)) {
+            system.deadLetter(msg, from, self, reason);
+        }
+    }
+
+    private void addWatcher(ActorCell<?> watcher) {
+        if (watcher == this) {
+            return;
+        }
+        if (watchers == null) {
+            watchers = new HashSet<>();
+        }
+        watchers.add(watcher);
     }
 
     /**
@@ -380,12 +728,16 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
      * after every message that actor sent us before stopping.
      */
     private void watchedActorStopped(ActorCell<?> stopped) {
-        if (!deathWatch.isWatching(stopped.self)) {
+        if (watching == null || !watching.contains(stopped.self)) {
             return;
         }
         DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
-        if (!enqueueToSelf(signal) && userMessagesEnabled()) {
-            invoke(signal, null);
+        Envelope envelope = envelopes.acquire(homeShard).fill(signal, null);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            if (userMessagesEnabled()) {
+                invoke(signal, null);
+            }
         }
     }
 
@@ -395,25 +747,39 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
-        children.add(name, child, self.path());
+        synchronized (this) {
+            if (refusingChildren) {
+                throw new IllegalStateException("cannot spawn '" + name + "': " + self.path() + " is stopping");
+            }
+            if (children == null) {
+                children = new LinkedHashMap<>();
+            }
+            if (children.putIfAbsent(name, child) != null) {
+                throw new IllegalArgumentException("actor name '" + name + "' is already taken under " + self.path());
+            }
+        }
         child.start();
         return child.self;
     }
 
     /** Adds the mailbox depth of every descendant of this cell. */
     void collectMailboxDepths(List<MailboxDepth> into) {
-        for (ActorCell<?> child : children.snapshot()) {
+        for (ActorCell<?> child : childrenSnapshot()) {
             into.add(new MailboxDepth(child.self, child.mailbox.size()));
             child.collectMailboxDepths(into);
         }
     }
 
-    int childCount() {
-        return children.count();
+    private synchronized List<ActorCell<?>> childrenSnapshot() {
+        return children == null ? List.of() : new ArrayList<>(children.values());
     }
 
-    private boolean isChild(ActorCell<?> cell) {
-        return children.contains(cell.self.name(), cell);
+    synchronized int childCount() {
+        return children == null ? 0 : children.size();
+    }
+
+    private synchronized boolean isChild(ActorCell<?> cell) {
+        return children != null && children.get(cell.self.name()) == cell;
     }
 
     // ---------------------------------------------------------------- ReceiveContext
@@ -456,8 +822,10 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     @Override
     public Optional<ActorRef<?>> child(String name) {
         checkOnTurn("child");
-        ActorCell<?> child = children.get(name);
-        return Optional.ofNullable(child == null ? null : child.self);
+        synchronized (this) {
+            ActorCell<?> child = children == null ? null : children.get(name);
+            return Optional.ofNullable(child == null ? null : child.self);
+        }
     }
 
     @Override
@@ -479,8 +847,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         Objects.requireNonNull(work, "work");
         // The turn's own dispatcher, the one running this thread (during a replacement the slot
         // may already name the next one); none when the actor is stopping in place (rejected).
-        Turn turn = currentTurn();
-        return turn != null ? turn.blocking(work) : work.call();
+        return currentTurn != null ? currentTurn.blocking(work) : work.call();
     }
 
     @Override
@@ -490,7 +857,10 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         if (target.cell == this) {
             return;
         }
-        if (deathWatch.watch(target)) {
+        if (watching == null) {
+            watching = new HashSet<>();
+        }
+        if (watching.add(target)) {
             target.cell.sendSystem(SystemMessage.watch(this));
         }
     }
@@ -499,7 +869,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     public void unwatch(ActorRef<?> ref) {
         checkOnTurn("unwatch");
         LocalActorRef<?> target = local(ref, "unwatch");
-        if (deathWatch.unwatch(target)) {
+        if (watching != null && watching.remove(target)) {
             target.cell.sendSystem(SystemMessage.unwatch(this));
         }
     }
@@ -543,13 +913,25 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         if (message == null) {
             throw new IllegalStateException("stash() is only valid while handling a message");
         }
-        stash.stash(message, sender);
+        if (stash == null) {
+            stash = new ArrayDeque<>();
+        }
+        stash.addLast(new Stashed(message, sender));
     }
 
     @Override
     public void unstashAll() {
         checkOnTurn("unstashAll");
-        stash.unstashAll();
+        if (stash == null || stash.isEmpty()) {
+            return;
+        }
+        if (unstashed == null) {
+            unstashed = new ArrayDeque<>();
+        }
+        for (Iterator<Stashed> it = stash.descendingIterator(); it.hasNext(); ) {
+            unstashed.addFirst(it.next());
+        }
+        stash.clear();
     }
 
     @Override
@@ -567,5 +949,31 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     @Override
     public String toString() {
         return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
+    }
+
+    /** A message put aside by {@link #stash()}. */
+    private record Stashed(Object message, ActorRef<?> sender) {
+    }
+
+    /** A death-watch notification travelling through the watcher's user mailbox. */
+    record DeathWatchSignal(LocalActorRef<?> ref) {
+    }
+
+    /** The outcome of a stage piped to the actor ({@link #pipeToSelf}), travelling through its user mailbox. */
+    private record Piped<T, M>(T value, Throwable failure, BiFunction<? super T, ? super Throwable, ? extends M> function) {
+
+        /** In the actor's turn. */
+        M toMessage(String path) {
+            M mapped = function.apply(value, failure);
+            if (mapped == null) {
+                throw new NullPointerException("the pipeToSelf function of " + path + " returned null");
+            }
+            return mapped;
+        }
+
+        /** What a dead letter carries: the value, or the failure. */
+        Object outcome() {
+            return failure != null ? failure : value;
+        }
     }
 }
