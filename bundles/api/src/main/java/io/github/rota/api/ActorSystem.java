@@ -1,6 +1,5 @@
 package io.github.rota.api;
 
-import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.runtime.ActorSystemProvider;
 import java.util.Objects;
 import java.util.Optional;
@@ -107,10 +106,11 @@ public interface ActorSystem {
     java.util.List<MailboxDepth> largestMailboxes(int limit);
 
     /**
-     * Looks up a dispatcher of this system.
+     * Looks up a dispatcher of this system, to read: application code sees what it is and its
+     * counters, and cannot schedule on, retune or stop a dispatcher other actors share.
      *
      * @param id a dispatcher id, e.g. {@code default}
-     * @return the dispatcher with that id, if configured
+     * @return a view of the dispatcher serving that id now, if one is bound
      */
-    Optional<Dispatcher> dispatcher(String id);
+    Optional<DispatcherView> dispatcher(String id);
 }

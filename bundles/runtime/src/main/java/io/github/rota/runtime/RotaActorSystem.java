@@ -5,6 +5,7 @@ import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
+import io.github.rota.api.DispatcherView;
 import io.github.rota.api.EventStream;
 import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.PoisonPill;
@@ -289,7 +290,12 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     @Override
-    public Optional<Dispatcher> dispatcher(String id) {
+    public Optional<DispatcherView> dispatcher(String id) {
+        return boundDispatcher(id).map(ReadOnlyDispatcher::new);
+    }
+
+    /** @return the dispatcher serving {@code id} now, if one is bound: the runtime's own, and its tests' */
+    Optional<Dispatcher> boundDispatcher(String id) {
         DispatcherSlot slot = slots.get(Objects.requireNonNull(id, "id"));
         return slot == null ? Optional.empty() : slot.current();
     }

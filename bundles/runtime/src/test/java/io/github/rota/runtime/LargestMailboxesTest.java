@@ -19,7 +19,7 @@ class LargestMailboxesTest {
     private final ActorSystem system = ActorSystem.create("depths", Settings.empty()
             .with("rota.dispatcher.manual.kind", "manual")
             .with("rota.system.default.dispatcher", "manual"));
-    private final ManualDispatcher dispatcher = (ManualDispatcher) system.dispatcher("manual").orElseThrow();
+    private final ManualDispatcher dispatcher = (ManualDispatcher) ((RotaActorSystem) system).boundDispatcher("manual").orElseThrow();
 
     @AfterEach
     void terminate() {

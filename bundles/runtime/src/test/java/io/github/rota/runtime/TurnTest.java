@@ -25,7 +25,7 @@ class TurnTest {
     private final ActorSystem system = ActorSystem.create("turns", Settings.empty()
             .with("rota.dispatcher.manual.kind", "manual")
             .with("rota.system.default.dispatcher", "manual"));
-    private final ManualDispatcher dispatcher = (ManualDispatcher) system.dispatcher("manual").orElseThrow();
+    private final ManualDispatcher dispatcher = (ManualDispatcher) ((RotaActorSystem) system).boundDispatcher("manual").orElseThrow();
     private final List<Object> handled = new ArrayList<>();
 
     @AfterEach
@@ -166,7 +166,7 @@ class TurnTest {
                 .with("rota.dispatcher.default.kind", "calling-thread")
                 .with("rota.dispatcher.manual.kind", "manual"));
         try {
-            ManualDispatcher manual = (ManualDispatcher) other.dispatcher("manual").orElseThrow();
+            ManualDispatcher manual = (ManualDispatcher) ((RotaActorSystem) other).boundDispatcher("manual").orElseThrow();
             TestProbe<Object> events = TestProbe.create(other);
             other.eventStream().subscribe(events.ref(), DispatcherError.class);
             other.eventStream().subscribe(events.ref(), DeadLetter.class);
@@ -209,7 +209,7 @@ class TurnTest {
         ActorSystem other = ActorSystem.create("refused-stops", Settings.empty()
                 .with("rota.dispatcher.default.kind", "calling-thread")
                 .with("rota.dispatcher.manual.kind", "manual"));
-        ManualDispatcher manual = (ManualDispatcher) other.dispatcher("manual").orElseThrow();
+        ManualDispatcher manual = (ManualDispatcher) ((RotaActorSystem) other).boundDispatcher("manual").orElseThrow();
         List<String> lifecycle = new ArrayList<>();
         ActorRef<Integer> orphan = other.spawn(Props.create(() -> new Actor<Integer>() {
             @Override

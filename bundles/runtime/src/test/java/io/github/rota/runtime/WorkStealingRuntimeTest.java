@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherView;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -100,7 +101,7 @@ class WorkStealingRuntimeTest {
     @Test
     void everyMessageIsDeliveredOnceInOrderWhileTheBudgetChangesAtRandom() throws Exception {
         ActorSystem s = create(32);
-        Dispatcher dispatcher = s.dispatcher("default").orElseThrow();
+        Dispatcher dispatcher = ((RotaActorSystem) s).boundDispatcher("default").orElseThrow(); // retuned below
         int externalSenders = 2;
         int forwarders = 20;
         int sinks = 50;
@@ -216,7 +217,7 @@ class WorkStealingRuntimeTest {
     @Test
     void aHandlerThatRestoresTheInterruptFlagLeavesAnIdleWorkerParkedAndTheNextActorUninterrupted() {
         system = ActorSystem.create("interrupts", Settings.empty().with("rota.dispatcher.default.workers", 1));
-        Dispatcher dispatcher = system.dispatcher("default").orElseThrow();
+        DispatcherView dispatcher = system.dispatcher("default").orElseThrow();
         ActorRef<String> restorer = system.spawn(Props.create(() -> context -> {
             Thread.currentThread().interrupt(); // as if someone interrupted the thread this handler runs on
             try {

@@ -9,7 +9,7 @@ import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.SupervisorStrategy;
-import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.testkit.DeliveryLedger;
 import io.github.rota.testkit.DeliveryLedger.Tracked;
 import java.lang.management.ManagementFactory;
@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
+import javax.management.JMX;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
@@ -49,7 +50,7 @@ public final class Scenarios {
     }
 
     /**
-     * Random live budget changes (1..1,024, one every 200 µs) on {@code dispatcherId} while 4
+     * Random live budget changes through JMX (1..1,024, one every 200 µs) on {@code dispatcherId} while 4
      * senders each send {@code messagesEach} messages to 64 actors on it. Nothing may become a dead
      * letter.
      */
@@ -57,8 +58,12 @@ public final class Scenarios {
         String name = "budget-" + RUNS.incrementAndGet();
         DeliveryLedger ledger = DeliveryLedger.attach(system);
         List<ActorRef<Tracked>> receivers = receivers(system, name, 64, dispatcherId, ledger, null);
-        Dispatcher dispatcher = system.dispatcher(dispatcherId).orElseThrow();
-        int before = dispatcher.throughputBudget();
+        // Retuned as an operator would: through the dispatcher's MBean (on the module path the
+        // system registers it; writes there are applied live and not saved anywhere).
+        DispatcherMXBean dispatcher = JMX.newMXBeanProxy(ManagementFactory.getPlatformMBeanServer(),
+                new ObjectName("io.github.rota:type=" + DispatcherMXBean.TYPE + ",system=" + system.name()
+                        + ",name=" + dispatcherId), DispatcherMXBean.class);
+        int before = dispatcher.getThroughputBudget();
         AtomicBoolean sending = new AtomicBoolean(true);
         LongAdder changes = new LongAdder();
         Thread changer = new Thread(() -> {

@@ -7,8 +7,13 @@ import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -56,11 +61,16 @@ public class HotPathBenchmark {
     public void start() {
         system = ActorSystem.create("hot-path", Settings.empty().with("rota.dispatcher.default.kind", kind));
         actor = system.spawn(Props.create(() -> new Counter(handled)), "counter");
-        dispatcher = system.dispatcher("default").orElseThrow();
+        // The schedule benchmarks drive a dispatcher of the same kind directly, through the SPI.
+        DispatcherProvider provider = ServiceLoader.load(DispatcherProvider.class).stream().map(ServiceLoader.Provider::get)
+                .filter(p -> p.kind().equals(kind)).findFirst().orElseThrow();
+        dispatcher = provider.create(new DispatcherConfig("hot-path", "schedules", DispatcherSpec.DEFAULT_THROUGHPUT, Map.of()));
+        dispatcher.start();
     }
 
     @TearDown(Level.Trial)
     public void stop() throws Exception {
+        dispatcher.stop();
         system.terminate().toCompletableFuture().get(1, TimeUnit.MINUTES);
     }
 

@@ -6,8 +6,8 @@ import static org.junit.Assert.assertEquals;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherView;
 import io.github.rota.api.Props;
-import io.github.rota.spi.dispatch.Dispatcher;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ public class BadInputIT {
         Props<String> props = Props.create(() -> c -> { });
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName mbean = new ObjectName("io.github.rota:type=Dispatcher,system=rota,name=default");
-        Dispatcher dispatcher = system.dispatcher("default").orElseThrow();
+        DispatcherView dispatcher = system.dispatcher("default").orElseThrow();
         int budget = dispatcher.throughputBudget();
         long deadLetters = system.deadLetterCount();
 
@@ -146,7 +146,7 @@ public class BadInputIT {
                 wrong.add(row.input() + ": expected [" + row.sees() + "] but the user saw [" + seen + "]");
             }
             // Nothing changed: the same dispatcher, budget, first actor and dead-letter count.
-            if (system.dispatcher("default").orElse(null) != dispatcher || dispatcher.throughputBudget() != budget
+            if (!dispatcher.equals(system.dispatcher("default").orElse(null)) || dispatcher.throughputBudget() != budget
                     || system.deadLetterCount() != deadLetters || system.dispatcher("broken").isPresent()
                     || system.dispatcher("garbled").isPresent()) {
                 wrong.add(row.input() + ": changed something");

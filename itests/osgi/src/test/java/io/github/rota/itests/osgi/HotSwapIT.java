@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherView;
 import io.github.rota.api.Props;
 import io.github.rota.testkit.DeliveryLedger;
 import io.github.rota.testkit.DeliveryLedger.Tracked;
@@ -103,7 +104,7 @@ public class HotSwapIT {
         int swaps = 0;
         // Keep replacing until every message has been handled, so swaps overlap the whole run.
         while (swaps < CHUNKS || handled.sum() < total) {
-            io.github.rota.spi.dispatch.Dispatcher before = system.dispatcher("default").orElseThrow();
+            DispatcherView before = system.dispatcher("default").orElseThrow();
             swapsBegun.incrementAndGet();
             switch (swaps % 3) {
                 case 0 -> dispatcherBundle.update(); // stop (actors wait), then a new revision starts
@@ -112,7 +113,7 @@ public class HotSwapIT {
             }
             swaps++;
             await().atMost(Duration.ofSeconds(30))
-                    .until(() -> system.dispatcher("default").filter(d -> d != before).isPresent());
+                    .until(() -> system.dispatcher("default").filter(d -> !d.equals(before)).isPresent());
             if (swaps > 1_000) {
                 throw new AssertionError("messages stopped arriving: " + handled.sum() + " of " + total);
             }
@@ -164,11 +165,11 @@ public class HotSwapIT {
         producer.start();
 
         for (String kind : List.of("pinned", "work-stealing", "executor", "pinned", "work-stealing")) {
-            io.github.rota.spi.dispatch.Dispatcher before = system.dispatcher("hogs").orElseThrow();
+            DispatcherView before = system.dispatcher("hogs").orElseThrow();
             long hogBefore = selfSends.sum();
             reconfigureHogs(config, kind);
             await().atMost(Duration.ofSeconds(30)).until(() -> system.dispatcher("hogs")
-                    .filter(d -> d != before && d.kind().equals(kind)).isPresent());
+                    .filter(d -> !d.equals(before) && d.kind().equals(kind)).isPresent());
             await().atMost(Duration.ofSeconds(30)).until(() -> selfSends.sum() > hogBefore + 1_000);
         }
         producer.join();

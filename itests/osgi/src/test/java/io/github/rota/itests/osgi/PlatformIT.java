@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherView;
 import io.github.rota.api.Props;
 import io.github.rota.spi.dispatch.Dispatcher;
 import java.io.IOException;
@@ -126,7 +127,7 @@ public class PlatformIT {
     @Test
     public void aBudgetChangeThroughConfigAdminAppliesLiveAndAnInvalidValueChangesNothing() throws Exception {
         org.osgi.service.cm.Configuration config = configAdmin.getFactoryConfiguration(DISPATCHER_PID, "default", "?");
-        Dispatcher before = system.dispatcher("default").orElseThrow();
+        DispatcherView before = system.dispatcher("default").orElseThrow();
         long serviceId = serviceId("default");
 
         Dictionary<String, Object> changed = config.getProperties();
@@ -152,7 +153,7 @@ public class PlatformIT {
 
     @Test
     public void invalidConfigurationsAreLoggedByPidKeyAndValueAndChangeNothing() throws Exception {
-        Dispatcher dispatcher = system.dispatcher("default").orElseThrow();
+        DispatcherView dispatcher = system.dispatcher("default").orElseThrow();
         long serviceId = serviceId("default");
         org.osgi.service.cm.Configuration config = configAdmin.getFactoryConfiguration(DISPATCHER_PID, "default", "?");
         Dictionary<String, Object> original = config.getProperties();
@@ -169,7 +170,7 @@ public class PlatformIT {
         config.update(noWorkers);
         awaitLog("configuration io.github.rota.dispatcher~default rejected: rota.dispatcher.default.workers must be in 1..1024, was 0");
         assertEquals(serviceId, serviceId("default"));
-        assertTrue(dispatcher == system.dispatcher("default").orElseThrow());
+        assertEquals(dispatcher, system.dispatcher("default").orElseThrow());
         config.update(original);
 
         org.osgi.service.cm.Configuration systemConfig = configAdmin.getConfiguration("io.github.rota.system", "?");
