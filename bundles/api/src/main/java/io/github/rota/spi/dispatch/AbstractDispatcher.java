@@ -25,6 +25,8 @@ public abstract class AbstractDispatcher implements Dispatcher {
     private volatile boolean stopping;
 
     /**
+     * Makes the common part of a dispatcher.
+     *
      * @param id the dispatcher id
      * @param kind the kind's name, as its {@link DispatcherProvider} gives it
      * @param budget the initial throughput budget

@@ -38,6 +38,8 @@ public record DispatcherStats(int workers, int parkedWorkers, int globalQueueDep
     }
 
     /**
+     * Reads one counter of the snapshot.
+     *
      * @param counter a counter
      * @return its value; 0 if this kind does not keep it
      */
