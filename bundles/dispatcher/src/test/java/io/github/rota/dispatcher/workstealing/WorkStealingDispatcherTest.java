@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.github.rota.dispatcher.BlockingTurn;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.testkit.contract.DispatcherContract;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -341,7 +341,7 @@ class WorkStealingDispatcherTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         LongAdder released = new LongAdder();
-        d.schedule(BlockingTurn.until(entered, release, released));
+        d.schedule(DispatcherContract.blockingTurn(entered, release, released));
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         await().until(() -> threadsNamed("sys-spares-worker-").size() == 2);
         release.countDown();

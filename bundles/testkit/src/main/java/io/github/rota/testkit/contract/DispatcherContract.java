@@ -176,17 +176,7 @@ public abstract class DispatcherContract {
         CountDownLatch release = new CountDownLatch(1);
         LongAdder released = new LongAdder();
         for (int i = 0; i < 2; i++) { // as many as the pool has workers
-            d.schedule(turn -> {
-                entered.countDown();
-                try {
-                    if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
-                        released.increment();
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                return false;
-            });
+            d.schedule(blockingTurn(entered, release, released));
         }
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         d.schedule(turn -> {
@@ -194,6 +184,30 @@ public abstract class DispatcherContract {
             return false;
         });
         await().atMost(Duration.ofSeconds(20)).until(() -> released.sum() == 2);
+    }
+
+    /**
+     * A turn that enters {@code blocking()} and waits there, as a handler doing blocking I/O would:
+     * it counts down {@code entered}, blocks until {@code release} opens (30 s at most), then counts
+     * itself in {@code released}.
+     *
+     * @param entered counted down as the turn starts
+     * @param release what the turn waits for inside {@code blocking()}
+     * @param released incremented once the wait ended with {@code release} open
+     * @return the turn, to schedule
+     */
+    public static Schedulable blockingTurn(CountDownLatch entered, CountDownLatch release, LongAdder released) {
+        return turn -> {
+            entered.countDown();
+            try {
+                if (turn.blocking(() -> release.await(30, TimeUnit.SECONDS))) {
+                    released.increment();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return false;
+        };
     }
 
     @Test
