@@ -177,11 +177,11 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
      */
     boolean nextSlotStreakSpent() {
         if (nextSlotStreak >= MAX_NEXT_SLOT_STREAK) {
+            nextSlotStreak = 0;
             if (!ring.isEmpty()) {
-                nextSlotStreak = 0;
                 return true;
             }
-            nextSlotStreak = 0; // nobody is waiting behind it
+            // Nobody is waiting behind it: a new streak begins with this turn.
         }
         nextSlotStreak++;
         return false;

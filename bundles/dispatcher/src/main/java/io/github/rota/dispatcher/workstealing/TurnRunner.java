@@ -66,10 +66,6 @@ final class TurnRunner {
         sampler = sink;
     }
 
-    String dispatcherId() {
-        return dispatcherId;
-    }
-
     /** A fault or report for the system's event stream. */
     void publish(Object event) {
         events.accept(event);
