@@ -94,7 +94,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private ArrayDeque<Stashed> stash;
     private ArrayDeque<Stashed> unstashed;
     private boolean reportedInterrupt;
-    /** The dispatcher refused the actor: it is stopping in place ({@link #rejected}). */
+    /** The dispatcher refused the actor: it is stopping in place ({@link #refused}). */
     private boolean refused;
     /** The dispatcher's side of the current turn; {@code null} between turns. */
     private Turn currentTurn;
@@ -145,7 +145,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             return;
         }
         if (trySchedule()) {
-            dispatch();
+            dispatcher.schedule(this);
         } else if (isClosed()) {
             // The actor stopped while we enqueued; its final drain may have missed our message.
             drainClosedMailbox();
@@ -158,20 +158,14 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             return;
         }
         if (trySchedule()) {
-            dispatch();
-        }
-    }
-
-    private void dispatch() {
-        try {
             dispatcher.schedule(this);
-        } catch (RuntimeException e) {
-            rejected(e);
         }
     }
 
     /**
-     * The dispatcher refused us: it has stopped for good, so this actor can never run there again.
+     * The dispatcher refused us (our {@link DispatcherSlot} decides that, on every route: our own
+     * schedule, a wait for a dispatcher, a hand-back): it has stopped for good, so this actor can
+     * never run there again.
      * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
      * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
      * and its system messages are still answered — its children stop, {@code postStop} runs if the
@@ -179,7 +173,8 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
      * the parent and terminating the system complete. While it waits for its children, each system
      * message (a child's end) is refused in turn and brings it back here.
      */
-    void rejected(RuntimeException cause) {
+    @Override
+    public void refused(RuntimeException cause) {
         if (!takeForProcessing()) {
             return; // cannot happen: we hold SCHEDULED
         }
@@ -846,7 +841,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         checkOnTurn("blocking");
         Objects.requireNonNull(work, "work");
         // The turn's own dispatcher, the one running this thread (during a replacement the slot
-        // may already name the next one); none when the actor is stopping in place (rejected).
+        // may already name the next one); none when the actor is stopping in place (refused).
         return currentTurn != null ? currentTurn.blocking(work) : work.call();
     }
 

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
 
 /**
  * Where the actors of one dispatcher id are scheduled, whichever dispatcher serves that id right
@@ -21,6 +20,10 @@ import java.util.function.BiConsumer;
  * <ul>
  *   <li>nothing scheduled is lost: a schedulable is on a dispatcher's queues, or in {@code pending}
  *       while no dispatcher is bound (actors wait; their mailboxes keep filling);</li>
+ *   <li>a refusal is decided here and only here, on every route (a schedule, a drain of
+ *       {@code pending}, a hand-back): a dispatcher that is still bound and refuses has stopped for
+ *       good, and the schedulable is {@linkplain Schedulable#refused told}; one that refuses while
+ *       it is being replaced has not, and the schedulable waits for the replacement;</li>
  *   <li>unbinding a dispatcher stops it and schedules what it hands back on the newest dispatcher
  *       still bound (or parks it in {@code pending});</li>
  *   <li>a schedule that races with a bind is never stranded: the scheduler adds to {@code pending}
@@ -35,20 +38,14 @@ final class DispatcherSlot {
     private static final Dispatcher[] NONE = {};
 
     private final String id;
-    private final BiConsumer<Schedulable, RuntimeException> rejected;
     private final ConcurrentLinkedQueue<Schedulable> pending = new ConcurrentLinkedQueue<>();
     private volatile Dispatcher[] bound = NONE;
     /** Whether actors have been told to wait since the last bind: say it once, not per actor. */
     private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
-    /**
-     * @param id the dispatcher id this slot serves
-     * @param rejected what to do with a schedulable that a bound dispatcher refuses (it has stopped
-     *                 for good, e.g. at termination)
-     */
-    DispatcherSlot(String id, BiConsumer<Schedulable, RuntimeException> rejected) {
+    /** @param id the dispatcher id this slot serves */
+    DispatcherSlot(String id) {
         this.id = id;
-        this.rejected = rejected;
     }
 
     String id() {
@@ -62,24 +59,33 @@ final class DispatcherSlot {
     }
 
     /**
-     * @throws RejectedExecutionException if the bound dispatcher has stopped for good
+     * Gives {@code schedulable} to the dispatcher bound now, or parks it until one is bound; if a
+     * dispatcher refuses it for good, tells it ({@link Schedulable#refused}). Never throws.
      */
     void schedule(Schedulable schedulable) {
         Dispatcher[] now = bound;
-        if (now.length > 0) {
-            Dispatcher dispatcher = now[now.length - 1];
-            try {
-                dispatcher.schedule(schedulable);
-                return;
-            } catch (RejectedExecutionException e) {
-                if (isBound(dispatcher)) {
-                    throw e;
-                }
-                // It is being replaced and stopped: wait for the next one.
-            }
+        if (now.length > 0 && offer(now[now.length - 1], schedulable)) {
+            return;
         }
         pending.add(schedulable);
         drainPending();
+    }
+
+    /**
+     * @return {@code true} if {@code dispatcher} took {@code s}, or refused it for good and {@code s}
+     *         was told; {@code false} if it refused because it is being replaced: {@code s} waits
+     *         for the next one
+     */
+    private boolean offer(Dispatcher dispatcher, Schedulable s) {
+        try {
+            dispatcher.schedule(s);
+        } catch (RuntimeException e) {
+            if (e instanceof RejectedExecutionException && !isBound(dispatcher)) {
+                return false;
+            }
+            s.refused(e);
+        }
+        return true;
     }
 
     /** @return {@code true} the first time it is called while no dispatcher is bound (since the last bind) */
@@ -117,13 +123,7 @@ final class DispatcherSlot {
             return 0;
         }
         List<Schedulable> handedBack = dispatcher.stop();
-        for (Schedulable s : handedBack) {
-            try {
-                schedule(s);
-            } catch (RuntimeException e) {
-                rejected.accept(s, e);
-            }
-        }
+        handedBack.forEach(this::schedule);
         return handedBack.size();
     }
 
@@ -151,15 +151,8 @@ final class DispatcherSlot {
             if (s == null) {
                 return;
             }
-            Dispatcher dispatcher = now[now.length - 1];
-            try {
-                dispatcher.schedule(s);
-            } catch (RejectedExecutionException e) {
-                if (isBound(dispatcher)) {
-                    rejected.accept(s, e);
-                } else {
-                    pending.add(s); // replaced meanwhile: the loop tries the next one
-                }
+            if (!offer(now[now.length - 1], s)) {
+                pending.add(s); // replaced meanwhile: the loop tries the next one
             }
         }
     }

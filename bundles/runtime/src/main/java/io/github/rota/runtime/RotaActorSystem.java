@@ -145,11 +145,7 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     private DispatcherSlot slot(String id) {
-        return slots.computeIfAbsent(id, key -> new DispatcherSlot(key, (schedulable, cause) -> {
-            if (schedulable instanceof ActorCell<?> cell) {
-                cell.rejected(cause);
-            } // anything else (a management probe) is simply not run
-        }));
+        return slots.computeIfAbsent(id, DispatcherSlot::new);
     }
 
     // ---------------------------------------------------------------- services coming and going (OSGi)

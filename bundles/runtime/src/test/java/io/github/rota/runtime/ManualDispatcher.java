@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
-final class ManualDispatcher extends AbstractDispatcher implements TurnObservers.CountingTurn {
+class ManualDispatcher extends AbstractDispatcher implements TurnObservers.CountingTurn {
 
     /** Registered for the tests through META-INF/services. */
     public static final class Provider implements DispatcherProvider {

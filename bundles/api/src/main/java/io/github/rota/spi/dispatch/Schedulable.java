@@ -23,4 +23,17 @@ public interface Schedulable {
      *         {@code false} if it has gone idle (or stopped) and must not be queued
      */
     boolean runTurn(Turn turn);
+
+    /**
+     * A dispatcher refused this schedulable for good (it has stopped), and whoever scheduled it has
+     * no other dispatcher to give it to. The schedulable is on no queue and runs nowhere unless it
+     * acts now, on the calling thread; whoever schedules it tells it, once per refusal, and nothing
+     * else decides what a refusal means. An actor stops in place: its user messages become dead
+     * letters and its watchers and parent hear of its end. The default does nothing, for work that
+     * may simply not run (a probe).
+     *
+     * @param cause the dispatcher's refusal
+     */
+    default void refused(RuntimeException cause) {
+    }
 }
