@@ -78,7 +78,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     final ActorCell<?> parent;
     final LocalActorRef<M> self;
     private final Props<M> props;
-    private final DispatcherSlot dispatcher;
+    private final DispatcherSlot<ActorCell<?>> dispatcher;
     private final Mailbox mailbox;
     private final EnvelopePool envelopes;
     private final int homeShard;
@@ -94,7 +94,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private ArrayDeque<Stashed> stash;
     private ArrayDeque<Stashed> unstashed;
     private boolean reportedInterrupt;
-    /** The dispatcher refused the actor: it is stopping in place ({@link #refused}). */
+    /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
     private boolean refused;
     /** The dispatcher's side of the current turn; {@code null} between turns. */
     private Turn currentTurn;
@@ -111,7 +111,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private long restartWindowStart;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
-              DispatcherSlot dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
+              DispatcherSlot<ActorCell<?>> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
         this.system = system;
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, uid);
@@ -141,7 +141,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
         if (!mailbox.enqueue(envelope)) {
             envelopes.release(envelope);
-            system.deadLetter(msg, from, self, DeadLetter.Reason.MAILBOX_FULL);
+            system.deadLetters().publish(msg, from, self, DeadLetter.Reason.MAILBOX_FULL);
             return;
         }
         if (trySchedule()) {
@@ -154,7 +154,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     void sendSystem(SystemMessage systemMessage) {
         if (!systemQueue.push(systemMessage)) {
-            system.undeliverable(this, systemMessage);
+            system.deadLetters().undeliverable(this, systemMessage);
             return;
         }
         if (trySchedule()) {
@@ -163,9 +163,18 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     }
 
     /**
-     * The dispatcher refused us (our {@link DispatcherSlot} decides that, on every route: our own
-     * schedule, a wait for a dispatcher, a hand-back): it has stopped for good, so this actor can
-     * never run there again.
+     * The dispatcher we were queued on stopped before running us and its owner handed us back: we
+     * hold SCHEDULED and are on no queue, so we schedule ourselves again, on whatever serves our
+     * dispatcher id now (a replacement), or wait for one.
+     */
+    @Override
+    public void refused(RuntimeException cause) {
+        dispatcher.schedule(this);
+    }
+
+    /**
+     * Our dispatcher refused us for good (our {@link DispatcherSlot} decides that): it has stopped
+     * and is still bound, so this actor can never run there again.
      * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
      * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
      * and its system messages are still answered — its children stop, {@code postStop} runs if the
@@ -173,8 +182,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
      * the parent and terminating the system complete. While it waits for its children, each system
      * message (a child's end) is refused in turn and brings it back here.
      */
-    @Override
-    public void refused(RuntimeException cause) {
+    void stopInPlace(RuntimeException cause) {
         if (!takeForProcessing()) {
             return; // cannot happen: we hold SCHEDULED
         }
@@ -441,7 +449,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             case TERMINATE -> beginStop();
             case POISON_PILL -> {
                 if (lifecycle == Lifecycle.STOPPING) {
-                    system.deadLetter(PoisonPill.INSTANCE, m.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+                    system.deadLetters().publish(PoisonPill.INSTANCE, m.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
                 } else {
                     beginStop();
                 }
@@ -659,7 +667,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         for (SystemMessage m = systemQueue.close(); m != null; ) {
             SystemMessage next = m.next;
             m.next = null;
-            system.undeliverable(this, m);
+            system.deadLetters().undeliverable(this, m);
             m = next;
         }
 
@@ -702,9 +710,9 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
 
     private void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
         if (msg instanceof Piped<?, ?> piped) {
-            system.deadLetter(piped.outcome(), from, self, reason);
+            system.deadLetters().publish(piped.outcome(), from, self, reason);
         } else if (!(msg instanceof DeathWatchSignal)) {
-            system.deadLetter(msg, from, self, reason);
+            system.deadLetters().publish(msg, from, self, reason);
         }
     }
 
@@ -841,7 +849,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         checkOnTurn("blocking");
         Objects.requireNonNull(work, "work");
         // The turn's own dispatcher, the one running this thread (during a replacement the slot
-        // may already name the next one); none when the actor is stopping in place (refused).
+        // may already name the next one); none when the actor is stopping in place.
         return currentTurn != null ? currentTurn.blocking(work) : work.call();
     }
 
@@ -896,7 +904,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         checkOnTurn("reply");
         Objects.requireNonNull(reply, "reply");
         if (sender == null) {
-            system.deadLetter(reply, self, null, DeadLetter.Reason.NO_RECIPIENT);
+            system.deadLetters().publish(reply, self, null, DeadLetter.Reason.NO_RECIPIENT);
         } else {
             ((ActorRef<Object>) sender).tell(reply, self);
         }

@@ -39,14 +39,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Dispatchers, mailbox types and the envelope pool are services bound while the system runs. A
  * dispatcher service that goes away (its configuration changed, its bundle stopped or updated) is
- * stopped here and the actors it had queued move to its replacement; while no dispatcher serves an
- * id its actors wait and their mailboxes keep filling. A change of the default dispatcher or mailbox
+ * unbound here: new work on its id goes to its replacement; the component that registered it stops
+ * it and hands the actors it had queued back to them, and they follow. While no dispatcher serves
+ * an id its actors wait and their mailboxes keep filling. A change of the default dispatcher or mailbox
  * applies to actors spawned from then on; a change of the name replaces the system. An invalid
  * configuration is logged with the PID, key and value and changes nothing.
  *
  * <p>Threads: SCR calls the bind methods for the services present before {@code activate}, and later
- * from any thread; everything here is guarded by this object's monitor, except stopping an unbound
- * dispatcher, which waits for its workers and so happens outside it.
+ * from any thread; everything here is guarded by this object's monitor.
  */
 // Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.api.ActorSystem\"", uses = ActorSystem.class)
@@ -97,6 +97,8 @@ public final class ActorSystemComponent {
     private BundleContext context;
     private SystemConfig config;
     private RotaActorSystem system;
+    /** The running system's dispatchers; {@code null} with the system. */
+    private Dispatchers.Bound bound;
     private ServiceRegistration<ActorSystem> registration;
 
     @Activate
@@ -150,20 +152,17 @@ public final class ActorSystemComponent {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindDispatcher(Dispatcher dispatcher) {
         dispatchers.add(dispatcher);
-        if (system != null) {
-            system.bindDispatcher(dispatcher);
+        if (bound != null) {
+            bound.bind(dispatcher);
+            LOG.info("actor system '{}': dispatcher '{}' ({}) bound", config.name(), dispatcher.id(), dispatcher.kind());
         }
     }
 
-    void unbindDispatcher(Dispatcher dispatcher) {
-        RotaActorSystem current;
-        synchronized (this) {
-            dispatchers.remove(dispatcher);
-            current = system;
-        }
-        if (current != null) {
-            // The service is going away: stop it and move its queued actors to the replacement.
-            current.unbindDispatcher(dispatcher, true);
+    synchronized void unbindDispatcher(Dispatcher dispatcher) {
+        dispatchers.remove(dispatcher);
+        if (bound != null && bound.unbind(dispatcher)) {
+            LOG.info("actor system '{}': dispatcher '{}' unbound; new work on it {}", config.name(), dispatcher.id(),
+                    bound.current(dispatcher.id()).isPresent() ? "goes to its replacement" : "waits for a replacement");
         }
     }
 
@@ -206,8 +205,9 @@ public final class ActorSystemComponent {
     private void startSystem() {
         Map<String, MailboxType> types = new TreeMap<>();
         mailboxTypes.forEach((type, id) -> types.put(id, type));
+        bound = Dispatchers.bound(dispatchers);
         system = new RotaActorSystem(config.name(), config.settings(), config.defaultDispatcher(),
-                config.defaultMailbox(), dispatchers, false, types,
+                config.defaultMailbox(), bound, types,
                 envelopePool != null ? envelopePool : EnvelopePool.allocating(), envelopeChecks,
                 new RotaEventStream());
         system.start();
@@ -224,6 +224,7 @@ public final class ActorSystemComponent {
         }
         RotaActorSystem stopping = system;
         system = null;
+        bound = null;
         if (stopping != null) {
             stopping.terminate();
         }

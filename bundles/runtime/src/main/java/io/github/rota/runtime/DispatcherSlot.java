@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 
 /**
  * Where the actors of one dispatcher id are scheduled, whichever dispatcher serves that id right
@@ -20,12 +21,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>nothing scheduled is lost: a schedulable is on a dispatcher's queues, or in {@code pending}
  *       while no dispatcher is bound (actors wait; their mailboxes keep filling);</li>
- *   <li>a refusal is decided here and only here, on every route (a schedule, a drain of
- *       {@code pending}, a hand-back): a dispatcher that is still bound and refuses has stopped for
- *       good, and the schedulable is {@linkplain Schedulable#refused told}; one that refuses while
- *       it is being replaced has not, and the schedulable waits for the replacement;</li>
- *   <li>unbinding a dispatcher stops it and schedules what it hands back on the newest dispatcher
- *       still bound (or parks it in {@code pending});</li>
+ *   <li>a refusal is decided here and only here, for a schedule and for a drain of
+ *       {@code pending}: a dispatcher that is still bound and refuses has stopped for good, and the
+ *       schedulable goes to {@code refusedForGood}; one that refuses while it is being replaced has
+ *       not, and the schedulable waits for the replacement;</li>
+ *   <li>unbinding a dispatcher only takes it out of service: new work goes to the newest one still
+ *       bound (or waits in {@code pending}); it keeps running what it has queued until its owner
+ *       stops it;</li>
  *   <li>a schedule that races with a bind is never stranded: the scheduler adds to {@code pending}
  *       and then reads {@code bound}, the binder writes {@code bound} and then drains
  *       {@code pending} (both volatile), so at least one of them moves it.</li>
@@ -33,19 +35,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code bound} is a copy-on-write array (newest last) written under this object's monitor and read
  * once per schedule; binding is rare, scheduling is the hot path.
  */
-final class DispatcherSlot {
+final class DispatcherSlot<S extends Schedulable> {
 
     private static final Dispatcher[] NONE = {};
 
     private final String id;
-    private final ConcurrentLinkedQueue<Schedulable> pending = new ConcurrentLinkedQueue<>();
+    private final BiConsumer<? super S, RuntimeException> refusedForGood;
+    private final ConcurrentLinkedQueue<S> pending = new ConcurrentLinkedQueue<>();
     private volatile Dispatcher[] bound = NONE;
     /** Whether actors have been told to wait since the last bind: say it once, not per actor. */
     private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
-    /** @param id the dispatcher id this slot serves */
-    DispatcherSlot(String id) {
+    /**
+     * @param id the dispatcher id this slot serves
+     * @param refusedForGood what becomes of a schedulable a bound dispatcher refuses: it has stopped
+     *                       for good (an actor stops in place)
+     */
+    DispatcherSlot(String id, BiConsumer<? super S, RuntimeException> refusedForGood) {
         this.id = id;
+        this.refusedForGood = refusedForGood;
     }
 
     String id() {
@@ -60,9 +68,9 @@ final class DispatcherSlot {
 
     /**
      * Gives {@code schedulable} to the dispatcher bound now, or parks it until one is bound; if a
-     * dispatcher refuses it for good, tells it ({@link Schedulable#refused}). Never throws.
+     * dispatcher refuses it for good, hands it to {@code refusedForGood}. Never throws.
      */
-    void schedule(Schedulable schedulable) {
+    void schedule(S schedulable) {
         Dispatcher[] now = bound;
         if (now.length > 0 && offer(now[now.length - 1], schedulable)) {
             return;
@@ -76,14 +84,14 @@ final class DispatcherSlot {
      *         was told; {@code false} if it refused because it is being replaced: {@code s} waits
      *         for the next one
      */
-    private boolean offer(Dispatcher dispatcher, Schedulable s) {
+    private boolean offer(Dispatcher dispatcher, S s) {
         try {
             dispatcher.schedule(s);
         } catch (RuntimeException e) {
             if (e instanceof RejectedExecutionException && !isBound(dispatcher)) {
                 return false;
             }
-            s.refused(e);
+            refusedForGood.accept(s, e);
         }
         return true;
     }
@@ -106,25 +114,18 @@ final class DispatcherSlot {
     }
 
     /**
-     * Takes {@code dispatcher} out of service. With {@code stop}, stops it and schedules every actor
-     * it had queued on the newest dispatcher still bound, or parks them until one is.
+     * Takes {@code dispatcher} out of service: new work goes to the newest dispatcher still bound, or
+     * waits until one is. What it has queued stays there until its owner stops it and hands it back.
      *
-     * @return how many queued actors were moved
+     * @return whether it was bound here
      */
-    int unbind(Dispatcher dispatcher, boolean stop) {
-        synchronized (this) {
-            List<Dispatcher> list = new ArrayList<>(Arrays.asList(bound));
-            if (!list.remove(dispatcher)) {
-                return 0;
-            }
-            bound = list.toArray(NONE);
+    synchronized boolean unbind(Dispatcher dispatcher) {
+        List<Dispatcher> list = new ArrayList<>(Arrays.asList(bound));
+        if (!list.remove(dispatcher)) {
+            return false;
         }
-        if (!stop) {
-            return 0;
-        }
-        List<Schedulable> handedBack = dispatcher.stop();
-        handedBack.forEach(this::schedule);
-        return handedBack.size();
+        bound = list.toArray(NONE);
+        return true;
     }
 
     /** @return actors waiting for a dispatcher to be bound */
@@ -147,7 +148,7 @@ final class DispatcherSlot {
             if (now.length == 0) {
                 return; // the next bind drains
             }
-            Schedulable s = pending.poll();
+            S s = pending.poll();
             if (s == null) {
                 return;
             }

@@ -87,7 +87,7 @@ final class PromiseRef implements ActorRef<Object> {
     public void tell(Object message, ActorRef<?> sender) {
         Objects.requireNonNull(message, "message");
         if (!future.deliver(message, null)) {
-            system.deadLetter(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
+            system.deadLetters().publish(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
         }
     }
 

@@ -8,7 +8,6 @@ import io.github.rota.api.DispatcherError;
 import io.github.rota.api.DispatcherView;
 import io.github.rota.api.EventStream;
 import io.github.rota.api.MailboxDepth;
-import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -18,21 +17,17 @@ import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -40,34 +35,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An actor system: the user guardian (parent of every top-level actor), a {@link DispatcherSlot} per
- * dispatcher id, the mailbox types by id, the envelope pool, the event stream, dead letters and one
- * scheduler thread for ask timeouts. Termination stops the guardian (and so every actor, children
- * first), then the dispatchers the system owns, then the scheduler.
+ * An actor system: the user guardian (parent of every top-level actor), its {@link Dispatchers},
+ * the mailbox types by id, the envelope pool, the event stream, dead letters and one scheduler
+ * thread for ask timeouts. Termination stops the guardian (and so every actor, children first),
+ * then the dispatchers the system owns (none in OSGi), then the scheduler.
  *
- * <p>On the module path the system creates and owns its dispatchers; in OSGi they are services that
- * are bound and unbound while actors run, and the mailbox types and envelope pool likewise.
+ * <p>In OSGi the mailbox types and the envelope pool are services too, bound and unbound while
+ * actors run.
  */
 final class RotaActorSystem implements ActorSystem {
 
     private static final Logger LOG = LoggerFactory.getLogger(RotaActorSystem.class);
-    /** How often ask timeouts are checked: a timeout fires up to this much late. */
-    static final long ASK_TICK_MILLIS = 10;
 
     private final String name;
     private final Settings settings;
-    private final boolean ownsDispatchers;
-    private final ConcurrentMap<String, DispatcherSlot> slots = new ConcurrentHashMap<>();
+    private final Dispatchers dispatchers;
     private final ConcurrentMap<String, MailboxType> mailboxTypes;
     private final RotaEventStream eventStream;
-    private final LongAdder deadLetters = new LongAdder();
+    private final DeadLetters deadLetters;
     private final AtomicLong uids = new AtomicLong();
     private final LongAdder liveActors = new LongAdder();
     private final long startNanos = System.nanoTime();
-    private final AtomicLong askNames = new AtomicLong();
-    /** Asks waiting for their reply, checked for timeouts on every tick. */
-    private final Queue<PromiseRef> pendingAsks = new ConcurrentLinkedQueue<>();
+    /** Runs the ask tick and, at the end, termination, off the actors' threads. */
     private final ScheduledThreadPoolExecutor scheduler;
+    private final PendingAsks asks;
     private final ActorCell<Object> guardian;
     private final AtomicBoolean terminating = new AtomicBoolean();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
@@ -77,52 +68,45 @@ final class RotaActorSystem implements ActorSystem {
     private volatile boolean checksEnvelopes;
 
     /**
-     * @param dispatchers the dispatchers bound from the start
-     * @param ownsDispatchers {@code true} (module path): the system created {@code dispatchers}, starts
-     *                        them, stops them at termination, and knows no other ids; {@code false}
-     *                        (OSGi): dispatchers are services {@linkplain #bindDispatcher bound} and
-     *                        unbound as they come and go, and actors on an id with none bound wait
+     * @param dispatchers the system's dispatchers: owned ({@link Dispatchers#fixed}, the module
+     *                    path) or services ({@link Dispatchers#bound}, OSGi)
      * @param mailboxTypes the mailbox types by id
      */
     RotaActorSystem(String name, Settings settings, String defaultDispatcher, String defaultMailbox,
-                    Collection<Dispatcher> dispatchers, boolean ownsDispatchers, Map<String, MailboxType> mailboxTypes,
+                    Dispatchers dispatchers, Map<String, MailboxType> mailboxTypes,
                     EnvelopePool envelopes, boolean checksEnvelopes, RotaEventStream eventStream) {
         this.name = name;
         this.eventStream = eventStream;
+        this.deadLetters = new DeadLetters(eventStream);
         this.settings = settings;
         this.defaultDispatcher = defaultDispatcher;
         this.defaultMailbox = defaultMailbox;
-        this.ownsDispatchers = ownsDispatchers;
+        this.dispatchers = dispatchers;
         this.mailboxTypes = new ConcurrentHashMap<>(mailboxTypes);
         this.envelopes = envelopes;
         this.checksEnvelopes = checksEnvelopes;
-        for (Dispatcher dispatcher : dispatchers) {
-            slot(dispatcher.id()).bind(dispatcher);
-        }
         this.scheduler = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, name + "-scheduler");
             thread.setDaemon(true);
             return thread;
         });
-        this.scheduler.scheduleWithFixedDelay(this::expireAsks, ASK_TICK_MILLIS, ASK_TICK_MILLIS, TimeUnit.MILLISECONDS);
+        this.asks = new PendingAsks(scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
     }
 
     void start() {
-        if (ownsDispatchers) {
-            slots.values().forEach(slot -> slot.current().ifPresent(Dispatcher::start));
-        }
+        dispatchers.start();
         guardian.start();
         LOG.info("actor system '{}' started: dispatchers {}, default mailbox '{}', envelope pool {}",
-                name, new TreeSet<>(slots.keySet()), defaultMailbox, envelopes.getClass().getSimpleName());
+                name, dispatchers.ids(), defaultMailbox, envelopes.getClass().getSimpleName());
     }
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
         String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
-        DispatcherSlot slot = ownsDispatchers ? slots.get(dispatcherId) : slot(dispatcherId);
+        DispatcherSlot<ActorCell<?>> slot = dispatchers.slotFor(dispatcherId);
         if (slot == null) {
             throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown dispatcher id '" + dispatcherId
-                    + "'; configured: " + new TreeSet<>(slots.keySet()));
+                    + "'; configured: " + dispatchers.ids());
         }
         if (slot.announceWait()) {
             LOG.warn("{} is on dispatcher '{}', which is not bound: it and the other actors there wait until that"
@@ -144,30 +128,7 @@ final class RotaActorSystem implements ActorSystem {
         return parent == null ? "rota://" + name + "/" + actorName : parent.self.path() + "/" + actorName;
     }
 
-    private DispatcherSlot slot(String id) {
-        return slots.computeIfAbsent(id, DispatcherSlot::new);
-    }
-
     // ---------------------------------------------------------------- services coming and going (OSGi)
-
-    /** A dispatcher service appeared: actors on its id (and those waiting for it) now run on it. */
-    void bindDispatcher(Dispatcher dispatcher) {
-        slot(dispatcher.id()).bind(dispatcher);
-        LOG.info("actor system '{}': dispatcher '{}' ({}) bound", name, dispatcher.id(), dispatcher.kind());
-    }
-
-    /**
-     * A dispatcher service is going away. With {@code stop}, stops it and moves the actors it had
-     * queued to its replacement (or parks them until one is bound); without, only detaches it.
-     */
-    void unbindDispatcher(Dispatcher dispatcher, boolean stop) {
-        DispatcherSlot slot = slots.get(dispatcher.id());
-        if (slot != null) {
-            int moved = slot.unbind(dispatcher, stop);
-            LOG.info("actor system '{}': dispatcher '{}' unbound, {} queued actors moved{}", name, dispatcher.id(),
-                    moved, slot.current().isPresent() ? " to its replacement" : "; actors wait for a replacement");
-        }
-    }
 
     void bindMailboxType(MailboxType type) {
         mailboxTypes.put(type.id(), type);
@@ -191,7 +152,7 @@ final class RotaActorSystem implements ActorSystem {
 
     /** @return actors waiting for their dispatcher to be bound */
     int waitingForDispatcher() {
-        return slots.values().stream().mapToInt(DispatcherSlot::waiting).sum();
+        return dispatchers.waiting();
     }
 
     /** @return whether turns check that their envelope was not recycled under them ({@code rota.pool.debug}) */
@@ -244,32 +205,12 @@ final class RotaActorSystem implements ActorSystem {
     void guardianStopped() {
         terminating.set(true);
         scheduler.execute(() -> {
-            for (DispatcherSlot slot : slots.values()) {
-                Optional<Dispatcher> dispatcher = slot.current();
-                if (!ownsDispatchers || dispatcher.isEmpty()) {
-                    continue; // services belong to their components
-                }
-                try {
-                    // Every actor has stopped, so whatever is handed back belongs to closed cells,
-                    // whose turns would do nothing.
-                    int unrun = dispatcher.get().stop().size();
-                    if (unrun > 0) {
-                        LOG.debug("dispatcher '{}' handed back {} stopped actors", slot.id(), unrun);
-                    }
-                } catch (RuntimeException e) {
-                    LOG.error("dispatcher '{}' failed to stop", slot.id(), e);
-                }
-            }
+            dispatchers.stop();
             // Every actor has stopped: no reply can come any more. Termination completes once those
             // asks have failed (their stages complete on another thread).
-            List<CompletableFuture<?>> failedAsks = new ArrayList<>();
-            for (PromiseRef promise = pendingAsks.poll(); promise != null; promise = pendingAsks.poll()) {
-                promise.fail(new IllegalStateException(
-                        "actor system '" + name + "' terminated before " + promise.target().path() + " replied"));
-                failedAsks.add(promise.answer());
-            }
+            List<CompletableFuture<?>> failedAsks = asks.failAll(name);
             scheduler.shutdown();
-            LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.sum());
+            LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.count());
             CompletableFuture.allOf(failedAsks.toArray(CompletableFuture[]::new))
                     .whenComplete((done, failure) -> terminated.complete(null));
         });
@@ -282,7 +223,7 @@ final class RotaActorSystem implements ActorSystem {
 
     @Override
     public long deadLetterCount() {
-        return deadLetters.sum();
+        return deadLetters.count();
     }
 
     @Override
@@ -292,8 +233,7 @@ final class RotaActorSystem implements ActorSystem {
 
     /** @return the dispatcher serving {@code id} now, if one is bound: the runtime's own, and its tests' */
     Optional<Dispatcher> boundDispatcher(String id) {
-        DispatcherSlot slot = slots.get(Objects.requireNonNull(id, "id"));
-        return slot == null ? Optional.empty() : slot.current();
+        return dispatchers.current(Objects.requireNonNull(id, "id"));
     }
 
     /** A cell has stopped for good. */
@@ -303,8 +243,8 @@ final class RotaActorSystem implements ActorSystem {
 
     @Override
     public SystemStatus status() {
-        return new SystemStatus(liveActors.sum(), deadLetters.sum(), Duration.ofNanos(System.nanoTime() - startNanos),
-                defaultDispatcher, defaultMailbox, new TreeSet<>(slots.keySet()), waitingForDispatcher());
+        return new SystemStatus(liveActors.sum(), deadLetters.count(), Duration.ofNanos(System.nanoTime() - startNanos),
+                defaultDispatcher, defaultMailbox, dispatchers.ids(), waitingForDispatcher());
     }
 
     @Override
@@ -320,17 +260,7 @@ final class RotaActorSystem implements ActorSystem {
 
     /** @return asks not yet answered, timed out or swept */
     int pendingTimers() {
-        return pendingAsks.size();
-    }
-
-    /**
-     * Times out the asks whose deadline has passed and forgets the answered ones; runs every
-     * {@value #ASK_TICK_MILLIS} ms on the scheduler thread. A tick instead of a timer per ask: a
-     * timer is a lock and often a wake-up of the scheduler thread per ask, several microseconds.
-     */
-    private void expireAsks() {
-        long now = System.nanoTime();
-        pendingAsks.removeIf(promise -> promise.expireIfDue(now));
+        return asks.size();
     }
 
     /** @return live top-level actors */
@@ -345,10 +275,10 @@ final class RotaActorSystem implements ActorSystem {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
-        PromiseRef promise = new PromiseRef(this, askNames.incrementAndGet(), target, timeout);
-        pendingAsks.add(promise);
+        PromiseRef promise = new PromiseRef(this, asks.nextName(), target, timeout);
+        asks.add(promise);
         if (terminated.isDone()) {
-            pendingAsks.remove(promise);
+            asks.remove(promise);
             promise.fail(new IllegalStateException("actor system '" + name + "' has terminated"));
             return (CompletionStage<R>) promise.answer();
         }
@@ -356,13 +286,9 @@ final class RotaActorSystem implements ActorSystem {
         return (CompletionStage<R>) promise.answer();
     }
 
-    void deadLetter(Object message, ActorRef<?> sender, ActorRef<?> recipient, DeadLetter.Reason reason) {
-        deadLetters.increment();
-        if (message instanceof DeadLetter) {
-            return; // a dead letter about a dead letter is counted, never republished
-        }
-        LOG.debug("dead letter ({}): {} from {} to {}", reason, message, sender, recipient);
-        eventStream.publish(new DeadLetter(message, sender, recipient, reason));
+    /** {@return where what cannot be delivered goes} */
+    DeadLetters deadLetters() {
+        return deadLetters;
     }
 
     void dispatcherError(String dispatcherId, Throwable cause, ActorRef<?> actor) {
@@ -370,23 +296,11 @@ final class RotaActorSystem implements ActorSystem {
         eventStream.publish(new DispatcherError(dispatcherId, cause, actor));
     }
 
-    /**
-     * A system message reached a stopped actor. A watch needs an answer (the actor is gone), and a
-     * PoisonPill, which a user sent, becomes a dead letter; the others have nothing left to do.
-     */
-    void undeliverable(ActorCell<?> stopped, SystemMessage message) {
-        if (message.kind == SystemMessage.Kind.WATCH) {
-            message.cell.sendSystem(SystemMessage.deathWatchNotification(stopped));
-        } else if (message.kind == SystemMessage.Kind.POISON_PILL) {
-            deadLetter(PoisonPill.INSTANCE, message.sender, stopped.self, DeadLetter.Reason.RECIPIENT_STOPPED);
-        }
-    }
-
     /** The user guardian: parent of the top-level actors. Nobody can address messages to it on purpose. */
     private final class Guardian implements Actor<Object> {
         @Override
         public void receive(ReceiveContext<Object> context) {
-            deadLetter(context.message(), context.sender(), context.self(), DeadLetter.Reason.NO_RECIPIENT);
+            deadLetters.publish(context.message(), context.sender(), context.self(), DeadLetter.Reason.NO_RECIPIENT);
         }
     }
 }

@@ -42,6 +42,7 @@ class DispatcherReplacementTest {
     private final Providers providers = Providers.load();
     private final List<Dispatcher> created = new ArrayList<>();
     private RotaActorSystem system;
+    private Dispatchers.Bound services;
 
     @AfterEach
     void tearDown() throws Exception {
@@ -63,7 +64,7 @@ class DispatcherReplacementTest {
         assertThat(handled.sum()).isZero();
         assertThat(system.waitingForDispatcher()).isPositive();
 
-        system.bindDispatcher(dispatcher("work-stealing"));
+        services.bind(dispatcher("work-stealing"));
         await().atMost(Duration.ofSeconds(10)).until(() -> handled.sum() == 100);
         assertThat(system.waitingForDispatcher()).isZero();
     }
@@ -72,7 +73,7 @@ class DispatcherReplacementTest {
     void replacingTheDispatcherUnderLoadDeliversEveryMessageOnceInPerSenderOrder() throws Exception {
         system = servicesSystem();
         Dispatcher current = dispatcher("work-stealing");
-        system.bindDispatcher(current);
+        services.bind(current);
         DeliveryLedger ledger = DeliveryLedger.attach(system);
         List<ActorRef<Tracked>> actors = new ArrayList<>();
         for (int i = 0; i < ACTORS; i++) {
@@ -95,12 +96,12 @@ class DispatcherReplacementTest {
             Dispatcher next = dispatcher(swaps % 2 == 0 ? "executor" : "work-stealing");
             if (swaps % 3 == 0) {
                 // A gap: no dispatcher for a moment, so actors must wait and mailboxes keep filling.
-                system.unbindDispatcher(current, true);
+                remove(current);
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
-                system.bindDispatcher(next);
+                services.bind(next);
             } else {
-                system.bindDispatcher(next);
-                system.unbindDispatcher(current, true);
+                services.bind(next);
+                remove(current);
             }
             current = next;
             swaps++;
@@ -122,7 +123,7 @@ class DispatcherReplacementTest {
     void replacingADispatcherWhileOneOfItsActorsNeverDrainsCompletesAndLosesNothing(String kind) throws Exception {
         system = servicesSystem();
         Dispatcher current = dispatcher(kind);
-        system.bindDispatcher(current);
+        services.bind(current);
         DeliveryLedger ledger = DeliveryLedger.attach(system);
         LongAdder selfSends = new LongAdder();
         // Every message it handles sends it another: its mailbox never drains, so its turns never end idle.
@@ -147,8 +148,8 @@ class DispatcherReplacementTest {
 
         Dispatcher next = dispatcher(kind);
         CompletableFuture<Void> replaced = CompletableFuture.runAsync(() -> {
-            system.bindDispatcher(next);
-            system.unbindDispatcher(current, true);
+            services.bind(next);
+            remove(current);
         });
         replaced.get(30, TimeUnit.SECONDS); // hung for ever on the executor and pinned kinds
         producer.join();
@@ -163,10 +164,17 @@ class DispatcherReplacementTest {
     private RotaActorSystem servicesSystem() {
         Map<String, MailboxType> mailboxes = new TreeMap<>();
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
-        RotaActorSystem services = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", List.of(), false,
+        services = Dispatchers.bound(List.of());
+        RotaActorSystem system = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", services,
                 mailboxes, EnvelopePool.allocating(), false, new RotaEventStream());
-        services.start();
-        return services;
+        system.start();
+        return system;
+    }
+
+    /** As the dispatcher component takes a dispatcher out of service: unbound, then stopped by its owner. */
+    private void remove(Dispatcher dispatcher) {
+        services.unbind(dispatcher);
+        Dispatcher.stopAndHandBack(dispatcher);
     }
 
     private Dispatcher dispatcher(String kind) {

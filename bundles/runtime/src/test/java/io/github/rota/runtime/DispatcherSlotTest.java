@@ -2,6 +2,7 @@ package io.github.rota.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.ArrayList;
@@ -11,12 +12,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The slot is the one place that decides a refusal: on each route (a schedule, the drain of the
- * actors waiting for a dispatcher, a hand-back) a dispatcher that refuses for good tells the
- * schedulable once, and one that refuses while it is being replaced does not.
+ * work waiting for a dispatcher) a bound dispatcher that refuses has refused for good, once, and one
+ * that refuses while it is being replaced has not. Unbinding only takes a dispatcher out of service;
+ * what it had queued comes back when its owner stops it.
  */
 class DispatcherSlotTest {
 
-    private final DispatcherSlot slot = new DispatcherSlot("slot");
+    private final List<RuntimeException> refusals = new ArrayList<>();
+    private final DispatcherSlot<RecordingSchedulable> slot =
+            new DispatcherSlot<>("slot", (work, cause) -> refusals.add(cause));
 
     @Test
     void aStoppedDispatcherThatIsStillBoundRefusesForGoodAndTheSchedulableIsToldOnce() {
@@ -27,7 +31,7 @@ class DispatcherSlotTest {
 
         slot.schedule(work);
 
-        assertThat(work.refusals).singleElement().isInstanceOf(RejectedExecutionException.class);
+        assertThat(refusals).singleElement().isInstanceOf(RejectedExecutionException.class);
         assertThat(slot.waiting()).isZero();
     }
 
@@ -41,7 +45,7 @@ class DispatcherSlotTest {
 
         slot.bind(stopped);
 
-        assertThat(work.refusals).singleElement().isInstanceOf(RejectedExecutionException.class);
+        assertThat(refusals).singleElement().isInstanceOf(RejectedExecutionException.class);
         assertThat(slot.waiting()).isZero();
     }
 
@@ -59,7 +63,7 @@ class DispatcherSlotTest {
 
         slot.bind(broken); // before, the failure escaped the bind and the work, already taken off the waiting queue, was lost
 
-        assertThat(work.refusals).containsExactly(failure);
+        assertThat(refusals).containsExactly(failure);
         assertThat(slot.waiting()).isZero();
     }
 
@@ -71,7 +75,7 @@ class DispatcherSlotTest {
             public void schedule(Schedulable schedulable) {
                 // The replacement is bound and this one unbound between the slot's read and our refusal.
                 slot.bind(replacement);
-                slot.unbind(this, false);
+                slot.unbind(this);
                 throw new RejectedExecutionException("being replaced");
             }
         };
@@ -80,32 +84,36 @@ class DispatcherSlotTest {
 
         slot.schedule(work);
 
-        assertThat(work.refusals).isEmpty();
+        assertThat(refusals).isEmpty();
         assertThat(replacement.queued()).isOne();
         assertThat(slot.waiting()).isZero();
     }
 
     @Test
-    void whatAnUnboundDispatcherHandsBackGoesToTheNextOrWaits() {
+    void anUnboundDispatcherKeepsWhatItHadQueuedUntilItsOwnerStopsItAndHandsItBack() {
         ManualDispatcher first = new ManualDispatcher("slot", 5);
         slot.bind(first);
         RecordingSchedulable work = new RecordingSchedulable();
         slot.schedule(work);
+
+        assertThat(slot.unbind(first)).isTrue();
+        assertThat(slot.unbind(first)).isFalse();
+        assertThat(first.isStopping()).isFalse();
         assertThat(first.queued()).isOne();
 
-        assertThat(slot.unbind(first, true)).isOne();
-
-        assertThat(work.refusals).isEmpty();
-        assertThat(slot.waiting()).isOne();
+        assertThat(Dispatcher.stopAndHandBack(first)).isOne();
+        assertThat(work.handedBack).isOne();
+        assertThat(slot.waiting()).isOne(); // no dispatcher serves the id: it waits
         ManualDispatcher second = new ManualDispatcher("slot", 5);
         slot.bind(second);
         assertThat(second.queued()).isOne();
         assertThat(slot.waiting()).isZero();
+        assertThat(refusals).isEmpty();
     }
 
-    /** Work that never runs here; it records what it is told. */
-    private static final class RecordingSchedulable implements Schedulable {
-        final List<RuntimeException> refusals = new ArrayList<>();
+    /** Work that never runs here; handed back, it schedules itself again through the slot, as an actor does. */
+    private final class RecordingSchedulable implements Schedulable {
+        int handedBack;
 
         @Override
         public boolean runTurn(Turn turn) {
@@ -114,7 +122,8 @@ class DispatcherSlotTest {
 
         @Override
         public void refused(RuntimeException cause) {
-            refusals.add(cause);
+            handedBack++;
+            slot.schedule(this);
         }
     }
 }

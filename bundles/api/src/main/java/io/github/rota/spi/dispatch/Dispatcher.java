@@ -1,6 +1,7 @@
 package io.github.rota.spi.dispatch;
 
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -55,10 +56,28 @@ public interface Dispatcher {
      * use {@link #signalStop()} there.
      *
      * @return every schedulable that still holds a scheduling here — queued and never run, or
-     *         yielded with work left at the boundary — each exactly once; the caller must schedule
-     *         them elsewhere so that nothing is lost. A second call returns an empty list.
+     *         yielded with work left at the boundary — each exactly once; so that nothing is lost
+     *         the caller, who owns this dispatcher, hands each back ({@link Schedulable#refused}),
+     *         and its scheduler schedules it elsewhere. A second call returns an empty list.
      */
     List<Schedulable> stop();
+
+    /**
+     * Stops {@code dispatcher} ({@link #stop()}) and hands each schedulable it had not run back to
+     * whoever scheduled it ({@link Schedulable#refused}), which schedules it elsewhere: what the
+     * owner of a dispatcher that others schedule on does when it stops it. Static, so that a
+     * decorator's {@code stop} is the one that runs. Not from one of the dispatcher's own threads.
+     *
+     * @param dispatcher the dispatcher to stop
+     * @return how many schedulables were handed back
+     */
+    static int stopAndHandBack(Dispatcher dispatcher) {
+        List<Schedulable> unrun = dispatcher.stop();
+        RejectedExecutionException stopped =
+                new RejectedExecutionException("dispatcher '" + dispatcher.id() + "' stopped before running it");
+        unrun.forEach(s -> s.refused(stopped));
+        return unrun.size();
+    }
 
     /**
      * Stops accepting work and tells every thread to end at its next turn boundary, without

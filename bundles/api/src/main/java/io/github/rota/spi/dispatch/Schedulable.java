@@ -25,14 +25,13 @@ public interface Schedulable {
     boolean runTurn(Turn turn);
 
     /**
-     * A dispatcher refused this schedulable for good (it has stopped), and whoever scheduled it has
-     * no other dispatcher to give it to. The schedulable is on no queue and runs nowhere unless it
-     * acts now, on the calling thread; whoever schedules it tells it, once per refusal, and nothing
-     * else decides what a refusal means. An actor stops in place: its user messages become dead
-     * letters and its watchers and parent hear of its end. The default does nothing, for work that
-     * may simply not run (a probe).
+     * The dispatcher this schedulable was queued on stopped before running it: whoever stopped it
+     * hands back each schedulable {@link Dispatcher#stop} returned through this method, on its own
+     * thread. The schedulable is on no queue and runs nowhere unless it acts now; an actor schedules
+     * itself again wherever its dispatcher id is served now (a replacement), or waits for one.
+     * The default does nothing, for work that may simply not run (a probe).
      *
-     * @param cause the dispatcher's refusal
+     * @param cause why it was not run (the dispatcher stopped)
      */
     default void refused(RuntimeException cause) {
     }

@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * {@value #PID_PROPERTY} and {@value #SYSTEM_PROPERTY}; the runtime binds it by id.
  *
  * <p>A configuration change applies live where it can (the throughput budget) and otherwise by
- * replacement: the new dispatcher is registered first, then the old one is unregistered — the
- * runtime, which holds it, stops it then and moves the actors it had queued to the new one — and
- * stopped. An invalid configuration is logged with the PID, key and value, and changes nothing: the
+ * replacement: the new dispatcher is registered first, then the old one is unregistered (the
+ * runtime sends new work to the new one from then on), then this component, its only owner, stops
+ * it and hands back every actor it had queued ({@link Schedulable#refused}): each schedules itself
+ * again, on the new one. An invalid configuration is logged with the PID, key and value, and changes nothing: the
  * running dispatcher keeps its last good configuration.
  *
  * <p>The service is registered by hand rather than by DS so that a replacement can overlap the
@@ -102,27 +103,9 @@ public final class DispatcherComponent {
     synchronized void deactivate() {
         if (running != null) {
             running.registration().unregister();
-            handBack(running.dispatcher().stop(), null);
+            Dispatcher.stopAndHandBack(running.dispatcher());
             LOG.info("dispatcher '{}' stopped", running.dispatcher().id());
             running = null;
-        }
-    }
-
-    /**
-     * What a stopped dispatcher handed back. The runtime, which binds the service, stops it first
-     * (when the service is unregistered) and takes everything it had queued, so this is empty unless
-     * someone else scheduled on the service; it is still never dropped: it goes to the replacement,
-     * or, with none, is reported.
-     */
-    private void handBack(List<Schedulable> unrun, Dispatcher replacement) {
-        for (Schedulable s : unrun) {
-            if (replacement != null) {
-                replacement.schedule(s);
-            } else {
-                LOG.error("dispatcher '{}' handed back {} when it stopped, with no replacement to run it", running.dispatcher().id(), s);
-                publish(new DispatcherError(running.dispatcher().id(), new IllegalStateException(
-                        "scheduled on a stopped dispatcher with no replacement: " + s), null));
-            }
         }
     }
 
@@ -172,7 +155,7 @@ public final class DispatcherComponent {
         }
         // Unregistering lets the runtime stop the old one and move its queued actors to the new one.
         old.registration().unregister();
-        handBack(old.dispatcher().stop(), next);
+        Dispatcher.stopAndHandBack(old.dispatcher()); // this component is its only owner: nothing else stops it
         LOG.info("dispatcher '{}' replaced: {} -> {} (configuration {})", next.id(), old.dispatcher(), next, pid);
     }
 
