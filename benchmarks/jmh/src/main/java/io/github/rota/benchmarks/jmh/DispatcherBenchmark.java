@@ -40,6 +40,15 @@ public class DispatcherBenchmark {
     static final int RING = 503;
     static final int FAN_OUT = 1_000;
     static final int SENDERS = 4;
+    /**
+     * How many messages the four senders may have sent that the hot receiver has not handled yet.
+     * Without a bound, senders that outrun the receiver queue millions of messages, and the figure
+     * becomes the cost of collecting that backlog (seconds of GC in some forks, none in others), not
+     * of a hand-off.
+     */
+    static final int HOT_WINDOW = 16_384;
+    /** Senders and the receiver exchange progress once per this many messages, so that it costs nothing measurable. */
+    static final int HOT_STRIDE = 256;
 
     /** A message with no payload, so no boxing is measured. */
     enum Ball { BALL }
@@ -59,6 +68,10 @@ public class DispatcherBenchmark {
     private ActorRef<Ball> fanOutProducer;
     private ActorRef<Ball> hotReceiver;
     private ExecutorService senders;
+    /** Messages the senders have sent to the hot receiver, counted a stride at a time. */
+    private final AtomicLong hotSent = new AtomicLong();
+    /** Messages the hot receiver has handled, published a stride at a time. */
+    private volatile long hotHandled;
 
     @Setup(Level.Trial)
     public void start() {
@@ -83,7 +96,7 @@ public class DispatcherBenchmark {
                 workers.get(i % FAN_OUT).tell(Ball.BALL);
             }
         }), "producer");
-        hotReceiver = system.spawn(Props.create(() -> new Counter(MESSAGES)), "hot");
+        hotReceiver = system.spawn(Props.create(HotReceiver::new), "hot");
         senders = Executors.newFixedThreadPool(SENDERS);
     }
 
@@ -139,14 +152,22 @@ public class DispatcherBenchmark {
         latch.await();
     }
 
-    /** Four outside threads send to one actor. */
+    /** Four outside threads send to one actor, at most {@link #HOT_WINDOW} messages ahead of it. */
     @Benchmark
     @OperationsPerInvocation(MESSAGES)
     public void fourSendersOneReceiver() throws InterruptedException {
         CountDownLatch latch = expect(1);
         for (int s = 0; s < SENDERS; s++) {
             senders.execute(() -> {
-                for (int i = 0; i < MESSAGES / SENDERS; i++) {
+                int messages = MESSAGES / SENDERS;
+                for (int i = 0; i < messages; i++) {
+                    if (i % HOT_STRIDE == 0) {
+                        // Counts the stride about to be sent, exactly: an overcount would add up over invocations.
+                        long sent = hotSent.addAndGet(Math.min(HOT_STRIDE, messages - i));
+                        while (sent - hotHandled > HOT_WINDOW) {
+                            Thread.yield(); // the receiver is behind: let it run
+                        }
+                    }
                     hotReceiver.tell(Ball.BALL);
                 }
             });
@@ -193,6 +214,21 @@ public class DispatcherBenchmark {
                 done.countDown();
             } else {
                 next.tell(Ball.BALL);
+            }
+        }
+    }
+
+    /** The hot receiver: counts messages, publishes its progress to the senders, and completes an invocation every {@link #MESSAGES}. */
+    private final class HotReceiver implements Actor<Ball> {
+        private long count;
+
+        @Override
+        public void receive(ReceiveContext<Ball> context) {
+            if (++count % HOT_STRIDE == 0) {
+                hotHandled = count;
+            }
+            if (count % MESSAGES == 0) {
+                done.countDown();
             }
         }
     }
