@@ -168,7 +168,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
      * dispatcher id now (a replacement), or wait for one.
      */
     @Override
-    public void refused(RuntimeException cause) {
+    public void handedBack(RuntimeException cause) {
         dispatcher.schedule(this);
     }
 

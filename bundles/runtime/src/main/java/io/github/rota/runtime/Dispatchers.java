@@ -111,7 +111,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
     /**
      * OSGi's: services that come and go. The system only binds and unbinds them; the component that
      * registered one stops it after unregistering it, and hands what it had queued back to the
-     * actors ({@link io.github.rota.spi.dispatch.Schedulable#refused}), which schedule themselves
+     * actors ({@link io.github.rota.spi.dispatch.Schedulable#handedBack}), which schedule themselves
      * again through their slot: on the replacement, or waiting for one.
      */
     static final class Bound extends Dispatchers {

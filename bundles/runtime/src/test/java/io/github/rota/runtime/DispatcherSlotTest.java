@@ -102,7 +102,7 @@ class DispatcherSlotTest {
         assertThat(first.queued()).isOne();
 
         assertThat(Dispatcher.stopAndHandBack(first)).isOne();
-        assertThat(work.handedBack).isOne();
+        assertThat(work.handBacks).isOne();
         assertThat(slot.waiting()).isOne(); // no dispatcher serves the id: it waits
         ManualDispatcher second = new ManualDispatcher("slot", 5);
         slot.bind(second);
@@ -113,7 +113,7 @@ class DispatcherSlotTest {
 
     /** Work that never runs here; handed back, it schedules itself again through the slot, as an actor does. */
     private final class RecordingSchedulable implements Schedulable {
-        int handedBack;
+        int handBacks;
 
         @Override
         public boolean runTurn(Turn turn) {
@@ -121,8 +121,8 @@ class DispatcherSlotTest {
         }
 
         @Override
-        public void refused(RuntimeException cause) {
-            handedBack++;
+        public void handedBack(RuntimeException cause) {
+            handBacks++;
             slot.schedule(this);
         }
     }

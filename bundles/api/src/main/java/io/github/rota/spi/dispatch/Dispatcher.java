@@ -57,14 +57,14 @@ public interface Dispatcher {
      *
      * @return every schedulable that still holds a scheduling here — queued and never run, or
      *         yielded with work left at the boundary — each exactly once; so that nothing is lost
-     *         the caller, who owns this dispatcher, hands each back ({@link Schedulable#refused}),
+     *         the caller, who owns this dispatcher, hands each back ({@link Schedulable#handedBack}),
      *         and its scheduler schedules it elsewhere. A second call returns an empty list.
      */
     List<Schedulable> stop();
 
     /**
      * Stops {@code dispatcher} ({@link #stop()}) and hands each schedulable it had not run back to
-     * whoever scheduled it ({@link Schedulable#refused}), which schedules it elsewhere: what the
+     * whoever scheduled it ({@link Schedulable#handedBack}), which schedules it elsewhere: what the
      * owner of a dispatcher that others schedule on does when it stops it. Static, so that a
      * decorator's {@code stop} is the one that runs. Not from one of the dispatcher's own threads.
      *
@@ -75,7 +75,7 @@ public interface Dispatcher {
         List<Schedulable> unrun = dispatcher.stop();
         RejectedExecutionException stopped =
                 new RejectedExecutionException("dispatcher '" + dispatcher.id() + "' stopped before running it");
-        unrun.forEach(s -> s.refused(stopped));
+        unrun.forEach(s -> s.handedBack(stopped));
         return unrun.size();
     }
 

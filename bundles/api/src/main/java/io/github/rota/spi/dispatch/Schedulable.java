@@ -33,6 +33,6 @@ public interface Schedulable {
      *
      * @param cause why it was not run (the dispatcher stopped)
      */
-    default void refused(RuntimeException cause) {
+    default void handedBack(RuntimeException cause) {
     }
 }

@@ -43,9 +43,9 @@ import org.slf4j.LoggerFactory;
  * <p>A configuration change applies live where it can (the throughput budget) and otherwise by
  * replacement: the new dispatcher is registered first, then the old one is unregistered (the
  * runtime sends new work to the new one from then on), then this component, its only owner, stops
- * it and hands back every actor it had queued ({@link Schedulable#refused}): each schedules itself
- * again, on the new one. An invalid configuration is logged with the PID, key and value, and changes nothing: the
- * running dispatcher keeps its last good configuration.
+ * it and hands back every actor it had queued ({@link Schedulable#handedBack}): each schedules
+ * itself again, on the new one. An invalid configuration is logged with the PID, key and value,
+ * and changes nothing: the running dispatcher keeps its last good configuration.
  *
  * <p>The service is registered by hand rather than by DS so that a replacement can overlap the
  * old one (DS would unregister first, leaving actors waiting for a moment).
@@ -153,9 +153,10 @@ public final class DispatcherComponent {
             LOG.info("dispatcher '{}' started: {} (configuration {})", next.id(), next, pid);
             return;
         }
-        // Unregistering lets the runtime stop the old one and move its queued actors to the new one.
+        // Unregistering takes the old one out of the runtime's service: new work goes to the new one.
+        // This component is its only owner: nothing else stops it.
         old.registration().unregister();
-        Dispatcher.stopAndHandBack(old.dispatcher()); // this component is its only owner: nothing else stops it
+        Dispatcher.stopAndHandBack(old.dispatcher());
         LOG.info("dispatcher '{}' replaced: {} -> {} (configuration {})", next.id(), old.dispatcher(), next, pid);
     }
 
