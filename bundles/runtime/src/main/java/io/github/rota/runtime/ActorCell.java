@@ -4,27 +4,19 @@ import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
-import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.Directive;
+import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
-import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
-import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -33,31 +25,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One actor: its mailboxes, its schedule state, its instance and lifecycle, its children and its
- * death watch. The cell is what a dispatcher runs ({@link Schedulable}) and, during a turn, the
- * context the actor sees ({@link ReceiveContext}), so handling a message allocates nothing here.
+ * One actor: its instance and lifecycle, supervision of its children and stopping, its death
+ * watch, and the context it sees during a turn ({@link ReceiveContext}), so handling a message
+ * allocates nothing here. Its mailboxes and the turn loop over them are {@link TurnLoop}'s; its
+ * children, death watch and stash are parts with state of their own ({@link Children},
+ * {@link DeathWatch}, {@link Stash}).
  *
- * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
- * turn runs on the one thread that holds {@link #PROCESSING}; the turn-confined fields below are
- * plain, and are handed from turn to turn by the schedule state's volatile store/CAS chain
- * (owner's store of IDLE → producer's CAS → queue → next owner's CAS). The children map is also
- * touched by top-level spawns from other threads, so it is guarded by the cell's monitor, which
- * also serialises the draining of a closed cell's mailbox.
+ * <p>A failing actor is suspended (system messages still flow, user messages wait) until its
+ * supervisor's directive arrives.
  *
- * <p>A turn: system messages first, then user messages up to the budget; an actor whose mailboxes
- * are empty goes idle and is not re-queued; one that still has work when the budget is spent yields
- * and is queued again behind the others. A failing actor is suspended (system messages still flow,
- * user messages wait) until its supervisor's directive arrives.
+ * <p>Threads: everything here but {@link #start}, {@link #spawnChild} (top-level spawns come from
+ * any thread: {@link Children} guards itself) and the immutable fields is confined to the actor's
+ * turns (see {@link TurnLoop}); {@code restarts} is confined to the parent's turns.
  */
-final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveContext<M> {
+final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
-    /**
-     * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
-     * between its two stores) before it yields: about a microsecond, enough for a producer that is
-     * still running, far less than the time slice of one the OS has preempted.
-     */
-    static final int PUBLICATION_SPINS = 64;
 
     private enum Lifecycle {
         /** CREATE not yet processed. */
@@ -74,15 +57,12 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         TERMINATED
     }
 
-    final RotaActorSystem system;
     final ActorCell<?> parent;
     final LocalActorRef<M> self;
     private final Props<M> props;
-    private final DispatcherSlot<ActorCell<?>> dispatcher;
-    private final Mailbox mailbox;
-    private final EnvelopePool envelopes;
-    private final int homeShard;
-    private final SystemQueue systemQueue = new SystemQueue();
+    private final Children<ActorCell<?>> children = new Children<>();
+    /** Confined to the parent's turns: this actor's restarts, as a child; made at the first. */
+    private RestartWindow restarts;
 
     // Turn-confined.
     private Actor<M> actor;
@@ -91,315 +71,68 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     private Throwable restartCause;
     private Object message;
     private ActorRef<?> sender;
-    private ArrayDeque<Stashed> stash;
-    private ArrayDeque<Stashed> unstashed;
+    // Made at first use: most actors never stash or watch, and a million of them should not pay for it.
+    private Stash stash;
+    private DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch;
     private boolean reportedInterrupt;
-    /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
-    private boolean refused;
-    /** The dispatcher's side of the current turn; {@code null} between turns. */
-    private Turn currentTurn;
-
-    private Set<LocalActorRef<?>> watching;
-    private Set<ActorCell<?>> watchers;
-
-    // Guarded by this.
-    private LinkedHashMap<String, ActorCell<?>> children;
-    private boolean refusingChildren;
-
-    // Confined to the parent's turns: restart statistics of this cell as a child.
-    private int restartCount;
-    private long restartWindowStart;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
-              DispatcherSlot<ActorCell<?>> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
-        this.system = system;
+              DispatcherSlot<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
+        super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput());
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, uid);
         this.props = props;
-        this.dispatcher = dispatcher;
-        this.mailbox = mailbox;
-        this.envelopes = envelopes;
-        this.homeShard = homeShard;
     }
 
     void start() {
         sendSystem(SystemMessage.create());
     }
 
-    // ---------------------------------------------------------------- producers (any thread)
+    // ---------------------------------------------------------------- what a turn asks of the actor
 
-    void tell(Object msg, ActorRef<?> from) {
-        Objects.requireNonNull(msg, "message");
-        if (msg == PoisonPill.INSTANCE) {
-            sendSystem(SystemMessage.poisonPill(from)); // refused once closed: then a dead letter
-            return;
-        }
-        if (isClosed()) {
-            deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
-            return;
-        }
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        if (!mailbox.enqueue(envelope)) {
-            envelopes.release(envelope);
-            system.deadLetters().publish(msg, from, self, DeadLetter.Reason.MAILBOX_FULL);
-            return;
-        }
-        if (trySchedule()) {
-            dispatcher.schedule(this);
-        } else if (isClosed()) {
-            // The actor stopped while we enqueued; its final drain may have missed our message.
-            drainClosedMailbox();
-        }
-    }
-
-    void sendSystem(SystemMessage systemMessage) {
-        if (!systemQueue.push(systemMessage)) {
-            system.deadLetters().undeliverable(this, systemMessage);
-            return;
-        }
-        if (trySchedule()) {
-            dispatcher.schedule(this);
-        }
-    }
-
-    /**
-     * The dispatcher we were queued on stopped before running us and its owner handed us back: we
-     * hold SCHEDULED and are on no queue, so we schedule ourselves again, on whatever serves our
-     * dispatcher id now (a replacement), or wait for one.
-     */
     @Override
-    public void handedBack(RuntimeException cause) {
-        dispatcher.schedule(this);
-    }
-
-    /**
-     * Our dispatcher refused us for good (our {@link DispatcherSlot} decides that): it has stopped
-     * and is still bound, so this actor can never run there again.
-     * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
-     * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
-     * and its system messages are still answered — its children stop, {@code postStop} runs if the
-     * actor was created, watchers get {@code Terminated} and the parent its child's end, so stopping
-     * the parent and terminating the system complete. While it waits for its children, each system
-     * message (a child's end) is refused in turn and brings it back here.
-     */
-    void stopInPlace(RuntimeException cause) {
-        if (!takeForProcessing()) {
-            return; // cannot happen: we hold SCHEDULED
-        }
-        if (!refused) {
-            refused = true;
-            system.dispatcherError(dispatcher.id(), cause, self);
-        }
-        try {
-            deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
-            beginStop();
-            while (lifecycle != Lifecycle.TERMINATED) {
-                if (!processSystemMessage()) {
-                    deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
-                    if (finishOrReclaim()) {
-                        return; // waiting for children: the next system message is refused and returns here
-                    }
-                }
-            }
-        } catch (RuntimeException | Error fault) {
-            system.dispatcherError(dispatcher.id(), fault, self);
-            if (!isClosed()) {
-                finishOrReclaim();
-            }
-        }
-    }
-
-    /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
-    private void deadLetterMailbox(DeadLetter.Reason reason) {
-        for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
-            deadLetterUserMessage(e.message(), e.sender(), reason);
-        }
-    }
-
-    // ---------------------------------------------------------------- the turn
-
-    /**
-     * One turn: system messages first, then user messages, one budget for both (a stream of system
-     * messages — watches, children stopping — cannot hold a turn either). The budget is the
-     * dispatcher's, or the actor's own if that is lower: an operator lowering a dispatcher's budget
-     * live reins in every actor on it.
-     */
-    @Override
-    public boolean runTurn(Turn turn) {
-        if (!takeForProcessing()) {
-            if (!isClosed()) {
-                // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
-                system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
-                        + "' handed one scheduling of " + self.path() + " to two threads; this one does not run it"), self);
-            }
-            return false;
-        }
-        int budget = props.throughput() > 0 ? Math.min(props.throughput(), turn.budget()) : turn.budget();
-        int spent = 0;
-        int handled = 0;
-        currentTurn = turn;
-        try {
-            while (true) {
-                if (spent >= budget) {
-                    if (hasRunnableWork() || !finishOrReclaim()) {
-                        yieldTurn();
-                        return true;
-                    }
-                    return false;
-                }
-                if (processSystemMessage()) {
-                    spent++;
-                    if (lifecycle == Lifecycle.TERMINATED) {
-                        return false;
-                    }
-                    continue;
-                }
-                switch (processUserMessage()) {
-                    case HANDLED -> {
-                        spent++;
-                        handled++;
-                    }
-                    case PUBLISHING -> {
-                        // A producer was preempted between its two stores: let the others run meanwhile.
-                        yieldTurn();
-                        return true;
-                    }
-                    case NONE -> {
-                        if (finishOrReclaim()) {
-                            return false;
-                        }
-                        // Reclaimed: a message arrived after we looked; the next round takes it.
-                    }
-                }
-            }
-        } catch (Throwable fault) {
-            // Only a bug in the machinery gets here: user code is guarded in invoke().
-            system.dispatcherError(dispatcher.id(), fault, self);
-            if (isClosed() || finishOrReclaim()) {
-                return false;
-            }
-            yieldTurn();
-            return true;
-        } finally {
-            turn.messagesHandled(handled);
-        }
-    }
-
-    /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
-    private void yieldTurn() {
-        currentTurn = null; // before the release: the next owner sets its own
-        yieldToScheduled();
-    }
-
-    /**
-     * Goes IDLE, then re-reads the mailboxes: a producer that enqueued after our last look and saw
-     * PROCESSING did not schedule us, so if work is there we take the actor back.
-     *
-     * @return {@code true} if the actor is now idle (or another producer scheduled it); {@code false}
-     *         if this turn owns it again
-     */
-    private boolean finishOrReclaim() {
-        Turn turn = currentTurn;
-        currentTurn = null; // before the release: the next owner sets its own
-        setIdle();
-        if (!hasRunnableWork() || !trySchedule()) {
-            return true;
-        }
-        takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
-        currentTurn = turn;
-        return false;
-    }
-
-    private boolean userMessagesEnabled() {
+    boolean userMessagesEnabled() {
         return lifecycle == Lifecycle.RUNNING;
     }
 
-    private boolean hasRunnableWork() {
-        return !systemQueue.isEmpty() || (userMessagesEnabled()
-                && ((unstashed != null && !unstashed.isEmpty()) || mailbox.hasMessages()));
+    @Override
+    boolean isTerminated() {
+        return lifecycle == Lifecycle.TERMINATED;
     }
 
-    /** What one attempt to handle a user message found. */
-    private enum Take {
-        /** A message was handled. */
-        HANDLED,
-        /** None to handle (or user messages are withheld): the turn may end. */
-        NONE,
-        /** One is counted but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
-        PUBLISHING
+    @Override
+    boolean hasUnstashed() {
+        return stash != null && stash.hasUnstashed();
     }
 
-    private Take processUserMessage() {
-        if (!userMessagesEnabled()) {
-            return Take.NONE;
-        }
-        if (unstashed != null && !unstashed.isEmpty()) {
-            Stashed next = unstashed.pollFirst();
-            invoke(next.message(), next.sender());
-            return Take.HANDLED;
-        }
-        Envelope envelope = mailbox.dequeue();
-        if (envelope == null) {
-            if (!mailbox.hasMessages()) {
-                return Take.NONE;
-            }
-            envelope = awaitPublication();
-            if (envelope == null) {
-                return Take.PUBLISHING;
-            }
-        }
-        // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
-        if (system.checksEnvelopes()) {
-            invokeChecked(envelope);
-        } else {
-            invoke(envelope.message(), envelope.sender());
-        }
-        // It may stay in the mailbox (as its sentinel) until the next message, which for an idle
-        // actor can be never: it must not keep this message and its sender alive meanwhile.
-        envelope.clearMessage();
-        return Take.HANDLED;
+    @Override
+    void invokeUnstashed() {
+        Stash.Stashed next = stash.nextUnstashed();
+        invoke(next.message(), next.sender());
     }
 
     /**
-     * The mailbox counts a message it cannot hand out: a producer is between its two stores (a
-     * linked mailbox's swap and link, an array queue's claim and publish). A running producer
-     * finishes within nanoseconds; one the OS has preempted may take a time slice, which is not
-     * worth spinning through.
-     *
-     * @return the message, if it was published within {@value #PUBLICATION_SPINS} retries; or {@code null}
+     * A system message reached this actor after it stopped. A watch needs an answer (the actor is
+     * gone), and a PoisonPill, which a user sent, becomes a dead letter; the others have nothing
+     * left to do.
      */
-    private Envelope awaitPublication() {
-        for (int i = 0; i < PUBLICATION_SPINS; i++) {
-            Thread.onSpinWait();
-            Envelope envelope = mailbox.dequeue();
-            if (envelope != null) {
-                return envelope;
-            }
-        }
-        return null;
-    }
-
-    /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
-    private void invokeChecked(Envelope envelope) {
-        if (envelope.isRecycled()) {
-            throw new IllegalStateException("use after recycle: " + self.path() + " was handed an envelope already back"
-                    + " in the pool (home shard " + envelope.homeShard() + "); its mailbox released it too early");
-        }
-        int generation = envelope.generation();
-        invoke(envelope.message(), envelope.sender());
-        if (envelope.generation() != generation || envelope.isRecycled()) {
-            throw new IllegalStateException("use after recycle: the envelope of a message to " + self.path()
-                    + " went back to the pool during its turn (home shard " + envelope.homeShard() + ")");
+    @Override
+    void systemMessageRefused(SystemMessage message) {
+        if (message.kind == SystemMessage.Kind.WATCH) {
+            message.cell.sendSystem(SystemMessage.deathWatchNotification(this));
+        } else if (message.kind == SystemMessage.Kind.POISON_PILL) {
+            system.deadLetters().publish(PoisonPill.INSTANCE, message.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
         }
     }
 
-    private void invoke(Object msg, ActorRef<?> from) {
+    @Override
+    void invoke(Object msg, ActorRef<?> from) {
         message = msg;
         sender = from;
         try {
             if (msg instanceof DeathWatchSignal) {
                 LocalActorRef<?> stopped = ((DeathWatchSignal) msg).ref();
-                if (watching != null && watching.remove(stopped)) {
+                if (deathWatch != null && deathWatch.unwatch(stopped)) {
                     actor.onTerminated(this, new Terminated(stopped));
                 }
             } else if (msg instanceof Piped<?, ?> piped) {
@@ -437,9 +170,32 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
     }
 
+    private Stash stashed() {
+        if (stash == null) {
+            stash = new Stash();
+        }
+        return stash;
+    }
+
+    private DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch() {
+        if (deathWatch == null) {
+            deathWatch = new DeathWatch<>();
+        }
+        return deathWatch;
+    }
+
+    /** Called on the parent's turn. */
+    private RestartWindow restarts() {
+        if (restarts == null) {
+            restarts = new RestartWindow();
+        }
+        return restarts;
+    }
+
     // ---------------------------------------------------------------- system messages
 
-    private boolean processSystemMessage() {
+    @Override
+    boolean processSystemMessage() {
         SystemMessage m = systemQueue.poll();
         if (m == null) {
             return false;
@@ -456,8 +212,8 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             }
             case WATCH -> addWatcher(m.cell);
             case UNWATCH -> {
-                if (watchers != null) {
-                    watchers.remove(m.cell);
+                if (deathWatch != null) {
+                    deathWatch.removeWatcher(m.cell);
                 }
             }
             case DEATH_WATCH_NOTIFICATION -> watchedActorStopped(m.cell);
@@ -524,7 +280,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         switch (directive) {
             case RESUME -> child.sendSystem(SystemMessage.resume());
             case RESTART -> {
-                if (child.permitRestart(strategy)) {
+                if (child.restarts().permit(strategy)) {
                     child.sendSystem(SystemMessage.recreate(cause));
                 } else {
                     LOG.warn("{} exceeded {}; stopping it", child.self.path(), strategy);
@@ -542,28 +298,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
     }
 
-    /** Runs on the supervisor's turn; counts this cell's restarts in the strategy's window. */
-    private boolean permitRestart(SupervisorStrategy strategy) {
-        int max = strategy.maxRestarts();
-        if (max < 0) {
-            return true;
-        }
-        long now = System.nanoTime();
-        if (restartCount == 0 || now - restartWindowStart > strategy.restartWindow().toNanos()) {
-            restartWindowStart = now;
-            restartCount = 0;
-        }
-        restartCount++;
-        return restartCount <= max;
-    }
-
     private void resume() {
         if (lifecycle != Lifecycle.SUSPENDED) {
             return;
         }
         lifecycle = Lifecycle.RUNNING;
         // Children suspended behind an escalation from here continue too.
-        for (ActorCell<?> child : childrenSnapshot()) {
+        for (ActorCell<?> child : children.snapshot()) {
             child.sendSystem(SystemMessage.resume());
         }
     }
@@ -580,10 +321,12 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
             }
             instanceRetired = true;
         }
-        unstashAll();
+        if (stash != null) {
+            stash.unstashAll();
+        }
         restartCause = cause;
         lifecycle = Lifecycle.RESTARTING;
-        List<ActorCell<?>> kids = childrenSnapshot();
+        List<ActorCell<?>> kids = children.snapshot();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -606,16 +349,13 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
     }
 
-    private void beginStop() {
+    @Override
+    void beginStop() {
         if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED) {
             return;
         }
         lifecycle = Lifecycle.STOPPING;
-        List<ActorCell<?>> kids;
-        synchronized (this) {
-            refusingChildren = true;
-            kids = children == null ? List.of() : new ArrayList<>(children.values());
-        }
+        List<ActorCell<?>> kids = children.refuseNew();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -625,13 +365,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     }
 
     private void childTerminated(ActorCell<?> child) {
-        boolean none;
-        synchronized (this) {
-            if (children != null) {
-                children.remove(child.self.name(), child);
-            }
-            none = children == null || children.isEmpty();
-        }
+        boolean none = children.remove(child.self.name(), child);
         if (none && lifecycle == Lifecycle.STOPPING) {
             finishStop();
         } else if (none && lifecycle == Lifecycle.RESTARTING) {
@@ -650,38 +384,25 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
-        currentTurn = null;
+        endCurrentTurn();
         close();
         system.actorStopped();
         system.eventStream().unsubscribe(self);
 
         if (stash != null) {
-            stash.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
-            stash = null;
-        }
-        if (unstashed != null) {
-            unstashed.forEach(s -> deadLetterUserMessage(s.message(), s.sender(), DeadLetter.Reason.RECIPIENT_STOPPED));
-            unstashed = null;
+            stash.drain((msg, from) -> deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED));
         }
         drainClosedMailbox();
         for (SystemMessage m = systemQueue.close(); m != null; ) {
             SystemMessage next = m.next;
             m.next = null;
-            system.deadLetters().undeliverable(this, m);
+            systemMessageRefused(m);
             m = next;
         }
 
-        if (watchers != null) {
-            for (ActorCell<?> watcher : watchers) {
-                watcher.sendSystem(SystemMessage.deathWatchNotification(this));
-            }
-            watchers = null;
-        }
-        if (watching != null) {
-            for (LocalActorRef<?> watched : watching) {
-                watched.cell.sendSystem(SystemMessage.unwatch(this));
-            }
-            watching = null;
+        if (deathWatch != null) {
+            deathWatch.end(watcher -> watcher.sendSystem(SystemMessage.deathWatchNotification(this)),
+                    watched -> watched.cell.sendSystem(SystemMessage.unwatch(this)));
         }
         if (parent != null) {
             parent.sendSystem(SystemMessage.childTerminated(this));
@@ -690,40 +411,10 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         }
     }
 
-    /**
-     * Turns every message left in a closed cell's mailbox into a dead letter. Called by the cell's
-     * last turn and by producers that enqueued while it closed; the monitor keeps them to one
-     * consumer at a time.
-     */
-    private void drainClosedMailbox() {
-        synchronized (this) {
-            while (mailbox.hasMessages()) {
-                Envelope envelope = mailbox.dequeue();
-                if (envelope == null) {
-                    Thread.onSpinWait(); // a producer is between its swap and its link
-                    continue;
-                }
-                deadLetterUserMessage(envelope.message(), envelope.sender(), DeadLetter.Reason.RECIPIENT_STOPPED);
-            }
-        }
-    }
-
-    private void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
-        if (msg instanceof Piped<?, ?> piped) {
-            system.deadLetters().publish(piped.outcome(), from, self, reason);
-        } else if (!(msg instanceof DeathWatchSignal)) {
-            system.deadLetters().publish(msg, from, self, reason);
-        }
-    }
-
     private void addWatcher(ActorCell<?> watcher) {
-        if (watcher == this) {
-            return;
+        if (watcher != this) {
+            deathWatch().addWatcher(watcher);
         }
-        if (watchers == null) {
-            watchers = new HashSet<>();
-        }
-        watchers.add(watcher);
     }
 
     /**
@@ -731,16 +422,12 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
      * after every message that actor sent us before stopping.
      */
     private void watchedActorStopped(ActorCell<?> stopped) {
-        if (watching == null || !watching.contains(stopped.self)) {
+        if (deathWatch == null || !deathWatch.isWatching(stopped.self)) {
             return;
         }
         DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
-        Envelope envelope = envelopes.acquire(homeShard).fill(signal, null);
-        if (!mailbox.enqueue(envelope)) {
-            envelopes.release(envelope);
-            if (userMessagesEnabled()) {
-                invoke(signal, null);
-            }
+        if (!enqueueToSelf(signal) && userMessagesEnabled()) {
+            invoke(signal, null);
         }
     }
 
@@ -750,39 +437,25 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
-        synchronized (this) {
-            if (refusingChildren) {
-                throw new IllegalStateException("cannot spawn '" + name + "': " + self.path() + " is stopping");
-            }
-            if (children == null) {
-                children = new LinkedHashMap<>();
-            }
-            if (children.putIfAbsent(name, child) != null) {
-                throw new IllegalArgumentException("actor name '" + name + "' is already taken under " + self.path());
-            }
-        }
+        children.add(name, child, self.path());
         child.start();
         return child.self;
     }
 
     /** Adds the mailbox depth of every descendant of this cell. */
     void collectMailboxDepths(List<MailboxDepth> into) {
-        for (ActorCell<?> child : childrenSnapshot()) {
+        for (ActorCell<?> child : children.snapshot()) {
             into.add(new MailboxDepth(child.self, child.mailbox.size()));
             child.collectMailboxDepths(into);
         }
     }
 
-    private synchronized List<ActorCell<?>> childrenSnapshot() {
-        return children == null ? List.of() : new ArrayList<>(children.values());
+    int childCount() {
+        return children.count();
     }
 
-    synchronized int childCount() {
-        return children == null ? 0 : children.size();
-    }
-
-    private synchronized boolean isChild(ActorCell<?> cell) {
-        return children != null && children.get(cell.self.name()) == cell;
+    private boolean isChild(ActorCell<?> cell) {
+        return children.contains(cell.self.name(), cell);
     }
 
     // ---------------------------------------------------------------- ReceiveContext
@@ -825,10 +498,8 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     @Override
     public Optional<ActorRef<?>> child(String name) {
         checkOnTurn("child");
-        synchronized (this) {
-            ActorCell<?> child = children == null ? null : children.get(name);
-            return Optional.ofNullable(child == null ? null : child.self);
-        }
+        ActorCell<?> child = children.get(name);
+        return Optional.ofNullable(child == null ? null : child.self);
     }
 
     @Override
@@ -850,7 +521,8 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         Objects.requireNonNull(work, "work");
         // The turn's own dispatcher, the one running this thread (during a replacement the slot
         // may already name the next one); none when the actor is stopping in place.
-        return currentTurn != null ? currentTurn.blocking(work) : work.call();
+        Turn turn = currentTurn();
+        return turn != null ? turn.blocking(work) : work.call();
     }
 
     @Override
@@ -860,10 +532,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         if (target.cell == this) {
             return;
         }
-        if (watching == null) {
-            watching = new HashSet<>();
-        }
-        if (watching.add(target)) {
+        if (deathWatch().watch(target)) {
             target.cell.sendSystem(SystemMessage.watch(this));
         }
     }
@@ -872,7 +541,7 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     public void unwatch(ActorRef<?> ref) {
         checkOnTurn("unwatch");
         LocalActorRef<?> target = local(ref, "unwatch");
-        if (watching != null && watching.remove(target)) {
+        if (deathWatch != null && deathWatch.unwatch(target)) {
             target.cell.sendSystem(SystemMessage.unwatch(this));
         }
     }
@@ -916,25 +585,15 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
         if (message == null) {
             throw new IllegalStateException("stash() is only valid while handling a message");
         }
-        if (stash == null) {
-            stash = new ArrayDeque<>();
-        }
-        stash.addLast(new Stashed(message, sender));
+        stashed().stash(message, sender);
     }
 
     @Override
     public void unstashAll() {
         checkOnTurn("unstashAll");
-        if (stash == null || stash.isEmpty()) {
-            return;
+        if (stash != null) {
+            stash.unstashAll();
         }
-        if (unstashed == null) {
-            unstashed = new ArrayDeque<>();
-        }
-        for (Iterator<Stashed> it = stash.descendingIterator(); it.hasNext(); ) {
-            unstashed.addFirst(it.next());
-        }
-        stash.clear();
     }
 
     @Override
@@ -952,31 +611,5 @@ final class ActorCell<M> extends ScheduleState implements Schedulable, ReceiveCo
     @Override
     public String toString() {
         return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
-    }
-
-    /** A message put aside by {@link #stash()}. */
-    private record Stashed(Object message, ActorRef<?> sender) {
-    }
-
-    /** A death-watch notification travelling through the watcher's user mailbox. */
-    record DeathWatchSignal(LocalActorRef<?> ref) {
-    }
-
-    /** The outcome of a stage piped to the actor ({@link #pipeToSelf}), travelling through its user mailbox. */
-    private record Piped<T, M>(T value, Throwable failure, BiFunction<? super T, ? super Throwable, ? extends M> function) {
-
-        /** In the actor's turn. */
-        M toMessage(String path) {
-            M mapped = function.apply(value, failure);
-            if (mapped == null) {
-                throw new NullPointerException("the pipeToSelf function of " + path + " returned null");
-            }
-            return mapped;
-        }
-
-        /** What a dead letter carries: the value, or the failure. */
-        Object outcome() {
-            return failure != null ? failure : value;
-        }
     }
 }

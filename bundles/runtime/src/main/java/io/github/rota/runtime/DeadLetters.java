@@ -2,7 +2,6 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
-import io.github.rota.api.PoisonPill;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,18 +31,6 @@ final class DeadLetters {
         }
         LOG.debug("dead letter ({}): {} from {} to {}", reason, message, sender, recipient);
         eventStream.publish(new DeadLetter(message, sender, recipient, reason));
-    }
-
-    /**
-     * A system message reached a stopped actor. A watch needs an answer (the actor is gone), and a
-     * PoisonPill, which a user sent, becomes a dead letter; the others have nothing left to do.
-     */
-    void undeliverable(ActorCell<?> stopped, SystemMessage message) {
-        if (message.kind == SystemMessage.Kind.WATCH) {
-            message.cell.sendSystem(SystemMessage.deathWatchNotification(stopped));
-        } else if (message.kind == SystemMessage.Kind.POISON_PILL) {
-            publish(PoisonPill.INSTANCE, message.sender, stopped.self, DeadLetter.Reason.RECIPIENT_STOPPED);
-        }
     }
 
     long count() {

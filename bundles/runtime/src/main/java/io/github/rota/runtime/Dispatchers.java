@@ -26,7 +26,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
 
     private static final Logger LOG = LoggerFactory.getLogger(Dispatchers.class);
 
-    final ConcurrentMap<String, DispatcherSlot<ActorCell<?>>> slots = new ConcurrentHashMap<>();
+    final ConcurrentMap<String, DispatcherSlot<TurnLoop>> slots = new ConcurrentHashMap<>();
 
     /** @return dispatchers the system created and owns; only their ids exist */
     static Fixed fixed(Collection<Dispatcher> owned) {
@@ -39,7 +39,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
     }
 
     /** @return the slot actors on {@code id} are scheduled through; {@code null} if there is no such id */
-    abstract DispatcherSlot<ActorCell<?>> slotFor(String id);
+    abstract DispatcherSlot<TurnLoop> slotFor(String id);
 
     /** Starts the dispatchers this system owns, before any actor runs. */
     abstract void start();
@@ -47,13 +47,13 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
     /** Stops the dispatchers this system owns; every actor has stopped. */
     abstract void stop();
 
-    final DispatcherSlot<ActorCell<?>> newSlot(String id) {
-        return new DispatcherSlot<>(id, ActorCell::stopInPlace);
+    final DispatcherSlot<TurnLoop> newSlot(String id) {
+        return new DispatcherSlot<>(id, TurnLoop::stopInPlace);
     }
 
     /** @return the dispatcher serving {@code id} now, if one is bound */
     final Optional<Dispatcher> current(String id) {
-        DispatcherSlot<ActorCell<?>> slot = slots.get(id);
+        DispatcherSlot<TurnLoop> slot = slots.get(id);
         return slot == null ? Optional.empty() : slot.current();
     }
 
@@ -75,14 +75,14 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
         private Fixed(Collection<Dispatcher> owned) {
             this.owned = List.copyOf(owned);
             for (Dispatcher dispatcher : this.owned) {
-                DispatcherSlot<ActorCell<?>> slot = newSlot(dispatcher.id());
+                DispatcherSlot<TurnLoop> slot = newSlot(dispatcher.id());
                 slot.bind(dispatcher);
                 slots.put(dispatcher.id(), slot);
             }
         }
 
         @Override
-        DispatcherSlot<ActorCell<?>> slotFor(String id) {
+        DispatcherSlot<TurnLoop> slotFor(String id) {
             return slots.get(id);
         }
 
@@ -121,7 +121,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
         }
 
         @Override
-        DispatcherSlot<ActorCell<?>> slotFor(String id) {
+        DispatcherSlot<TurnLoop> slotFor(String id) {
             return slots.computeIfAbsent(id, this::newSlot);
         }
 
@@ -147,7 +147,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
          * @return whether it was bound here
          */
         boolean unbind(Dispatcher dispatcher) {
-            DispatcherSlot<ActorCell<?>> slot = slots.get(dispatcher.id());
+            DispatcherSlot<TurnLoop> slot = slots.get(dispatcher.id());
             return slot != null && slot.unbind(dispatcher);
         }
     }

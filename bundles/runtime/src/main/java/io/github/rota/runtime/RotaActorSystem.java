@@ -103,7 +103,7 @@ final class RotaActorSystem implements ActorSystem {
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
         String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
-        DispatcherSlot<ActorCell<?>> slot = dispatchers.slotFor(dispatcherId);
+        DispatcherSlot<TurnLoop> slot = dispatchers.slotFor(dispatcherId);
         if (slot == null) {
             throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown dispatcher id '" + dispatcherId
                     + "'; configured: " + dispatchers.ids());

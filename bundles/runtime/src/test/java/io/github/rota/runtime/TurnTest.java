@@ -126,7 +126,7 @@ class TurnTest {
             assertThat(dispatcher.queued()).as("the message it waits for is counted: the actor stays scheduled")
                     .isEqualTo(1);
             assertThat(mailbox.dequeues.get() - before).as("dequeues in that turn: a short wait, not the whole budget")
-                    .isLessThanOrEqualTo(1 + ActorCell.PUBLICATION_SPINS + 1);
+                    .isLessThanOrEqualTo(1 + TurnLoop.PUBLICATION_SPINS + 1);
         } finally {
             mailbox.finishEnqueue(); // the stop at the end of the test drains the mailbox
         }

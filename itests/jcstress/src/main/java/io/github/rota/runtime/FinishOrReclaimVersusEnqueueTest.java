@@ -13,8 +13,8 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 
 /**
  * A turn that found the mailbox empty goes idle while a producer enqueues: the protocol of
- * {@code ActorCell.finishOrReclaim} (volatile store of IDLE, then re-read the mailbox and try to
- * take the actor back) against {@code ActorCell.tell} (enqueue, then try to schedule). Exactly one
+ * {@code TurnLoop.finishOrReclaim} (volatile store of IDLE, then re-read the mailbox and try to
+ * take the actor back) against {@code TurnLoop.tell} (enqueue, then try to schedule). Exactly one
  * side must end up owning the actor, or the message is never processed.
  */
 @JCStressTest

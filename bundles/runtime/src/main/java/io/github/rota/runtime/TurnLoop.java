@@ -1,0 +1,406 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.DeadLetter;
+import io.github.rota.api.PoisonPill;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
+import java.util.Objects;
+
+/**
+ * An actor's mailboxes and the turn that empties them (Pekko's {@code Mailbox.run} with its
+ * dungeon {@code Dispatch}): producers enqueue and schedule the actor, a dispatcher runs its
+ * turns. What a message means to the actor (its lifecycle, supervision, the context) is
+ * {@link ActorCell}'s, through the hooks at the end.
+ *
+ * <p>A turn: system messages first, then user messages, one budget for both; an actor whose
+ * mailboxes are empty goes idle and is not re-queued; one that still has work when the budget is
+ * spent yields and is queued again behind the others.
+ *
+ * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
+ * turn runs on the one thread that holds PROCESSING; turn-confined fields are plain, and are
+ * handed from turn to turn by the schedule state's volatile store/CAS chain (owner's store of IDLE
+ * → producer's CAS → queue → next owner's CAS). This object's monitor serialises the draining of a
+ * closed actor's mailbox.
+ */
+abstract class TurnLoop extends ScheduleState implements Schedulable {
+
+    /**
+     * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
+     * between its two stores) before it yields: about a microsecond, enough for a producer that is
+     * still running, far less than the time slice of one the OS has preempted.
+     */
+    static final int PUBLICATION_SPINS = 64;
+
+    final RotaActorSystem system;
+    final DispatcherSlot<TurnLoop> dispatcher;
+    final Mailbox mailbox;
+    final SystemQueue systemQueue = new SystemQueue();
+    private final EnvelopePool envelopes;
+    private final int homeShard;
+    /** The actor's own budget per turn, below the dispatcher's; 0: the dispatcher's. */
+    private final int actorBudget;
+
+    // Turn-confined.
+    /** The dispatcher's side of the current turn; {@code null} between turns. */
+    private Turn currentTurn;
+    /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
+    private boolean refused;
+
+    TurnLoop(RotaActorSystem system, DispatcherSlot<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
+             int homeShard, int actorBudget) {
+        this.system = system;
+        this.dispatcher = dispatcher;
+        this.mailbox = mailbox;
+        this.envelopes = envelopes;
+        this.homeShard = homeShard;
+        this.actorBudget = actorBudget;
+    }
+
+    // ---------------------------------------------------------------- producers (any thread)
+
+    void tell(Object msg, ActorRef<?> from) {
+        Objects.requireNonNull(msg, "message");
+        if (msg == PoisonPill.INSTANCE) {
+            sendSystem(SystemMessage.poisonPill(from)); // refused once closed: then a dead letter
+            return;
+        }
+        if (isClosed()) {
+            deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
+            return;
+        }
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            system.deadLetters().publish(msg, from, self(), DeadLetter.Reason.MAILBOX_FULL);
+            return;
+        }
+        if (trySchedule()) {
+            dispatcher.schedule(this);
+        } else if (isClosed()) {
+            // The actor stopped while we enqueued; its final drain may have missed our message.
+            drainClosedMailbox();
+        }
+    }
+
+    void sendSystem(SystemMessage systemMessage) {
+        if (!systemQueue.push(systemMessage)) {
+            systemMessageRefused(systemMessage);
+            return;
+        }
+        if (trySchedule()) {
+            dispatcher.schedule(this);
+        }
+    }
+
+    /**
+     * Turn-confined: a message for the actor itself (a death-watch signal) through its own user
+     * mailbox, behind what is there.
+     *
+     * @return {@code false} if the mailbox refused it (it is bounded and full)
+     */
+    boolean enqueueToSelf(Object msg) {
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, null);
+        if (!mailbox.enqueue(envelope)) {
+            envelopes.release(envelope);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * The dispatcher we were queued on stopped before running us and its owner handed us back: we
+     * hold SCHEDULED and are on no queue, so we schedule ourselves again, on whatever serves our
+     * dispatcher id now (a replacement), or wait for one.
+     */
+    @Override
+    public void handedBack(RuntimeException cause) {
+        dispatcher.schedule(this);
+    }
+
+    /**
+     * Our dispatcher refused us for good (our {@link DispatcherSlot} decides that): it has stopped
+     * and is still bound, so this actor can never run there again.
+     * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
+     * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),
+     * and its system messages are still answered — its children stop, {@code postStop} runs if the
+     * actor was created, watchers get {@code Terminated} and the parent its child's end, so stopping
+     * the parent and terminating the system complete. While it waits for its children, each system
+     * message (a child's end) is refused in turn and brings it back here.
+     */
+    void stopInPlace(RuntimeException cause) {
+        if (!takeForProcessing()) {
+            return; // cannot happen: we hold SCHEDULED
+        }
+        if (!refused) {
+            refused = true;
+            system.dispatcherError(dispatcher.id(), cause, self());
+        }
+        try {
+            deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+            beginStop();
+            while (!isTerminated()) {
+                if (!processSystemMessage()) {
+                    deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+                    if (finishOrReclaim()) {
+                        return; // waiting for children: the next system message is refused and returns here
+                    }
+                }
+            }
+        } catch (RuntimeException | Error fault) {
+            system.dispatcherError(dispatcher.id(), fault, self());
+            if (!isClosed()) {
+                finishOrReclaim();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the turn
+
+    /**
+     * One turn: system messages first, then user messages, one budget for both (a stream of system
+     * messages — watches, children stopping — cannot hold a turn either). The budget is the
+     * dispatcher's, or the actor's own if that is lower: an operator lowering a dispatcher's budget
+     * live reins in every actor on it.
+     */
+    @Override
+    public boolean runTurn(Turn turn) {
+        if (!takeForProcessing()) {
+            if (!isClosed()) {
+                // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
+                system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
+                        + "' handed one scheduling of " + self().path() + " to two threads; this one does not run it"),
+                        self());
+            }
+            return false;
+        }
+        int budget = actorBudget > 0 ? Math.min(actorBudget, turn.budget()) : turn.budget();
+        int spent = 0;
+        int handled = 0;
+        currentTurn = turn;
+        try {
+            while (true) {
+                if (spent >= budget) {
+                    if (hasRunnableWork() || !finishOrReclaim()) {
+                        yieldTurn();
+                        return true;
+                    }
+                    return false;
+                }
+                if (processSystemMessage()) {
+                    spent++;
+                    if (isTerminated()) {
+                        return false;
+                    }
+                    continue;
+                }
+                switch (processUserMessage()) {
+                    case HANDLED -> {
+                        spent++;
+                        handled++;
+                    }
+                    case PUBLISHING -> {
+                        // A producer was preempted between its two stores: let the others run meanwhile.
+                        yieldTurn();
+                        return true;
+                    }
+                    case NONE -> {
+                        if (finishOrReclaim()) {
+                            return false;
+                        }
+                        // Reclaimed: a message arrived after we looked; the next round takes it.
+                    }
+                }
+            }
+        } catch (Throwable fault) {
+            // Only a bug in the machinery gets here: user code is guarded in invoke().
+            system.dispatcherError(dispatcher.id(), fault, self());
+            if (isClosed() || finishOrReclaim()) {
+                return false;
+            }
+            yieldTurn();
+            return true;
+        } finally {
+            turn.messagesHandled(handled);
+        }
+    }
+
+    /** @return the dispatcher's side of the current turn; {@code null} outside one, or while stopping in place */
+    Turn currentTurn() {
+        return currentTurn;
+    }
+
+    /** The actor stopped in this turn: nothing runs on the turn any more. */
+    void endCurrentTurn() {
+        currentTurn = null;
+    }
+
+    /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
+    private void yieldTurn() {
+        currentTurn = null; // before the release: the next owner sets its own
+        yieldToScheduled();
+    }
+
+    /**
+     * Goes IDLE, then re-reads the mailboxes: a producer that enqueued after our last look and saw
+     * PROCESSING did not schedule us, so if work is there we take the actor back.
+     *
+     * @return {@code true} if the actor is now idle (or another producer scheduled it); {@code false}
+     *         if this turn owns it again
+     */
+    private boolean finishOrReclaim() {
+        Turn turn = currentTurn;
+        currentTurn = null; // before the release: the next owner sets its own
+        setIdle();
+        if (!hasRunnableWork() || !trySchedule()) {
+            return true;
+        }
+        takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
+        currentTurn = turn;
+        return false;
+    }
+
+    private boolean hasRunnableWork() {
+        return !systemQueue.isEmpty() || (userMessagesEnabled() && (hasUnstashed() || mailbox.hasMessages()));
+    }
+
+    /** What one attempt to handle a user message found. */
+    private enum Take {
+        /** A message was handled. */
+        HANDLED,
+        /** None to handle (or user messages are withheld): the turn may end. */
+        NONE,
+        /** One is counted but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
+        PUBLISHING
+    }
+
+    private Take processUserMessage() {
+        if (!userMessagesEnabled()) {
+            return Take.NONE;
+        }
+        if (hasUnstashed()) {
+            invokeUnstashed();
+            return Take.HANDLED;
+        }
+        Envelope envelope = mailbox.dequeue();
+        if (envelope == null) {
+            if (!mailbox.hasMessages()) {
+                return Take.NONE;
+            }
+            envelope = awaitPublication();
+            if (envelope == null) {
+                return Take.PUBLISHING;
+            }
+        }
+        // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
+        if (system.checksEnvelopes()) {
+            invokeChecked(envelope);
+        } else {
+            invoke(envelope.message(), envelope.sender());
+        }
+        // It may stay in the mailbox (as its sentinel) until the next message, which for an idle
+        // actor can be never: it must not keep this message and its sender alive meanwhile.
+        envelope.clearMessage();
+        return Take.HANDLED;
+    }
+
+    /**
+     * The mailbox counts a message it cannot hand out: a producer is between its two stores (a
+     * linked mailbox's swap and link, an array queue's claim and publish). A running producer
+     * finishes within nanoseconds; one the OS has preempted may take a time slice, which is not
+     * worth spinning through.
+     *
+     * @return the message, if it was published within {@value #PUBLICATION_SPINS} retries; or {@code null}
+     */
+    private Envelope awaitPublication() {
+        for (int i = 0; i < PUBLICATION_SPINS; i++) {
+            Thread.onSpinWait();
+            Envelope envelope = mailbox.dequeue();
+            if (envelope != null) {
+                return envelope;
+            }
+        }
+        return null;
+    }
+
+    /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
+    private void invokeChecked(Envelope envelope) {
+        if (envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: " + self().path() + " was handed an envelope already"
+                    + " back in the pool (home shard " + envelope.homeShard() + "); its mailbox released it too early");
+        }
+        int generation = envelope.generation();
+        invoke(envelope.message(), envelope.sender());
+        if (envelope.generation() != generation || envelope.isRecycled()) {
+            throw new IllegalStateException("use after recycle: the envelope of a message to " + self().path()
+                    + " went back to the pool during its turn (home shard " + envelope.homeShard() + ")");
+        }
+    }
+
+    // ---------------------------------------------------------------- dead letters
+
+    /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
+    private void deadLetterMailbox(DeadLetter.Reason reason) {
+        for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
+            deadLetterUserMessage(e.message(), e.sender(), reason);
+        }
+    }
+
+    /**
+     * Turns every message left in a closed actor's mailbox into a dead letter. Called by the actor's
+     * last turn and by producers that enqueued while it closed; the monitor keeps them to one
+     * consumer at a time.
+     */
+    void drainClosedMailbox() {
+        synchronized (this) {
+            while (mailbox.hasMessages()) {
+                Envelope envelope = mailbox.dequeue();
+                if (envelope == null) {
+                    Thread.onSpinWait(); // a producer is between its swap and its link
+                    continue;
+                }
+                deadLetterUserMessage(envelope.message(), envelope.sender(), DeadLetter.Reason.RECIPIENT_STOPPED);
+            }
+        }
+    }
+
+    void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
+        if (msg instanceof Piped<?, ?> piped) {
+            system.deadLetters().publish(piped.outcome(), from, self(), reason);
+        } else if (!(msg instanceof DeathWatchSignal)) {
+            system.deadLetters().publish(msg, from, self(), reason);
+        }
+    }
+
+    // ---------------------------------------------------------------- what the actor makes of it
+
+    /** {@return the actor's reference} */
+    abstract ActorRef<?> self();
+
+    /** Turn-confined: handles one system message. @return {@code false} if there was none */
+    abstract boolean processSystemMessage();
+
+    /** Turn-confined: whether the actor takes user messages now (not while it is suspended, restarting or stopping). */
+    abstract boolean userMessagesEnabled();
+
+    /** Turn-confined: whether the actor has stopped. */
+    abstract boolean isTerminated();
+
+    /** Turn-confined: whether messages taken back from the stash wait ahead of the mailbox. */
+    abstract boolean hasUnstashed();
+
+    /** Turn-confined: handles the oldest of those. */
+    abstract void invokeUnstashed();
+
+    /** Turn-confined: hands one user message to the actor. */
+    abstract void invoke(Object msg, ActorRef<?> from);
+
+    /** Turn-confined: the actor begins to stop (its dispatcher refused it). */
+    abstract void beginStop();
+
+    /** A system message arrived after the actor closed. */
+    abstract void systemMessageRefused(SystemMessage message);
+}
