@@ -77,7 +77,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     private boolean reportedInterrupt;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
-              DispatcherSlot<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
+              DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
         super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput());
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, uid);
@@ -519,7 +519,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     public <T> T blocking(Callable<T> work) throws Exception {
         checkOnTurn("blocking");
         Objects.requireNonNull(work, "work");
-        // The turn's own dispatcher, the one running this thread (during a replacement the slot
+        // The turn's own dispatcher, the one running this thread (during a replacement the binding
         // may already name the next one); none when the actor is stopping in place.
         Turn turn = currentTurn();
         return turn != null ? turn.blocking(work) : work.call();

@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The dispatchers an actor system runs its actors on, a {@link DispatcherSlot} per id, in one of two
+ * The dispatchers an actor system runs its actors on, a {@link DispatcherBinding} per id, in one of two
  * shapes; the shape, chosen once, decides who starts and stops them and which ids exist.
  * <ul>
  *   <li>{@linkplain #fixed Fixed} (the module path): the system created them from its settings and
@@ -26,7 +26,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
 
     private static final Logger LOG = LoggerFactory.getLogger(Dispatchers.class);
 
-    final ConcurrentMap<String, DispatcherSlot<TurnLoop>> slots = new ConcurrentHashMap<>();
+    final ConcurrentMap<String, DispatcherBinding<TurnLoop>> bindings = new ConcurrentHashMap<>();
 
     /** @return dispatchers the system created and owns; only their ids exist */
     static Fixed fixed(Collection<Dispatcher> owned) {
@@ -38,8 +38,8 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
         return new Bound(present);
     }
 
-    /** @return the slot actors on {@code id} are scheduled through; {@code null} if there is no such id */
-    abstract DispatcherSlot<TurnLoop> slotFor(String id);
+    /** @return the binding actors on {@code id} are scheduled through; {@code null} if there is no such id */
+    abstract DispatcherBinding<TurnLoop> bindingFor(String id);
 
     /** Starts the dispatchers this system owns, before any actor runs. */
     abstract void start();
@@ -47,24 +47,24 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
     /** Stops the dispatchers this system owns; every actor has stopped. */
     abstract void stop();
 
-    final DispatcherSlot<TurnLoop> newSlot(String id) {
-        return new DispatcherSlot<>(id, TurnLoop::stopInPlace);
+    final DispatcherBinding<TurnLoop> newBinding(String id) {
+        return new DispatcherBinding<>(id, TurnLoop::stopInPlace);
     }
 
     /** @return the dispatcher serving {@code id} now, if one is bound */
     final Optional<Dispatcher> current(String id) {
-        DispatcherSlot<TurnLoop> slot = slots.get(id);
-        return slot == null ? Optional.empty() : slot.current();
+        DispatcherBinding<TurnLoop> binding = bindings.get(id);
+        return binding == null ? Optional.empty() : binding.current();
     }
 
     /** @return the ids actors can be on (or wait on) */
     final Set<String> ids() {
-        return new TreeSet<>(slots.keySet());
+        return new TreeSet<>(bindings.keySet());
     }
 
     /** @return actors waiting for their dispatcher to be bound */
     final int waiting() {
-        return slots.values().stream().mapToInt(DispatcherSlot::waiting).sum();
+        return bindings.values().stream().mapToInt(DispatcherBinding::waiting).sum();
     }
 
     /** The module path's: created, started and stopped by the system. */
@@ -75,15 +75,15 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
         private Fixed(Collection<Dispatcher> owned) {
             this.owned = List.copyOf(owned);
             for (Dispatcher dispatcher : this.owned) {
-                DispatcherSlot<TurnLoop> slot = newSlot(dispatcher.id());
-                slot.bind(dispatcher);
-                slots.put(dispatcher.id(), slot);
+                DispatcherBinding<TurnLoop> binding = newBinding(dispatcher.id());
+                binding.bind(dispatcher);
+                bindings.put(dispatcher.id(), binding);
             }
         }
 
         @Override
-        DispatcherSlot<TurnLoop> slotFor(String id) {
-            return slots.get(id);
+        DispatcherBinding<TurnLoop> bindingFor(String id) {
+            return bindings.get(id);
         }
 
         @Override
@@ -112,7 +112,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
      * OSGi's: services that come and go. The system only binds and unbinds them; the component that
      * registered one stops it after unregistering it, and hands what it had queued back to the
      * actors ({@link io.github.rota.spi.dispatch.Schedulable#handedBack}), which schedule themselves
-     * again through their slot: on the replacement, or waiting for one.
+     * again through their binding: on the replacement, or waiting for one.
      */
     static final class Bound extends Dispatchers {
 
@@ -121,8 +121,8 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
         }
 
         @Override
-        DispatcherSlot<TurnLoop> slotFor(String id) {
-            return slots.computeIfAbsent(id, this::newSlot);
+        DispatcherBinding<TurnLoop> bindingFor(String id) {
+            return bindings.computeIfAbsent(id, this::newBinding);
         }
 
         @Override
@@ -137,7 +137,7 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
 
         /** A dispatcher service appeared: actors on its id (and those waiting for it) now run on it. */
         void bind(Dispatcher dispatcher) {
-            slotFor(dispatcher.id()).bind(dispatcher);
+            bindingFor(dispatcher.id()).bind(dispatcher);
         }
 
         /**
@@ -147,8 +147,8 @@ abstract sealed class Dispatchers permits Dispatchers.Fixed, Dispatchers.Bound {
          * @return whether it was bound here
          */
         boolean unbind(Dispatcher dispatcher) {
-            DispatcherSlot<TurnLoop> slot = slots.get(dispatcher.id());
-            return slot != null && slot.unbind(dispatcher);
+            DispatcherBinding<TurnLoop> binding = bindings.get(dispatcher.id());
+            return binding != null && binding.unbind(dispatcher);
         }
     }
 }

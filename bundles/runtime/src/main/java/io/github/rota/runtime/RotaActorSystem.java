@@ -103,12 +103,12 @@ final class RotaActorSystem implements ActorSystem {
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
         String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
-        DispatcherSlot<TurnLoop> slot = dispatchers.slotFor(dispatcherId);
-        if (slot == null) {
+        DispatcherBinding<TurnLoop> binding = dispatchers.bindingFor(dispatcherId);
+        if (binding == null) {
             throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown dispatcher id '" + dispatcherId
                     + "'; configured: " + dispatchers.ids());
         }
-        if (slot.announceWait()) {
+        if (binding.announceWait()) {
             LOG.warn("{} is on dispatcher '{}', which is not bound: it and the other actors there wait until that"
                     + " dispatcher appears", pathOf(parent, actorName), dispatcherId);
         }
@@ -120,7 +120,7 @@ final class RotaActorSystem implements ActorSystem {
         }
         EnvelopePool pool = envelopes;
         liveActors.increment();
-        return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, slot,
+        return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
                 mailboxType.create(pool), pool, pool.assignHomeShard());
     }
 

@@ -36,7 +36,7 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     static final int PUBLICATION_SPINS = 64;
 
     final RotaActorSystem system;
-    final DispatcherSlot<TurnLoop> dispatcher;
+    final DispatcherBinding<TurnLoop> dispatcher;
     final Mailbox mailbox;
     final SystemQueue systemQueue = new SystemQueue();
     private final EnvelopePool envelopes;
@@ -50,7 +50,7 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
     private boolean refused;
 
-    TurnLoop(RotaActorSystem system, DispatcherSlot<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
+    TurnLoop(RotaActorSystem system, DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
              int homeShard, int actorBudget) {
         this.system = system;
         this.dispatcher = dispatcher;
@@ -122,7 +122,7 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     }
 
     /**
-     * Our dispatcher refused us for good (our {@link DispatcherSlot} decides that): it has stopped
+     * Our dispatcher refused us for good (our {@link DispatcherBinding} decides that): it has stopped
      * and is still bound, so this actor can never run there again.
      * We hold SCHEDULED and are on no queue, so this thread is the actor's only runner, and the actor
      * stops here, on this thread: its user messages become dead letters ({@code DISPATCHER_REJECTED}),

@@ -13,9 +13,9 @@ import java.util.function.BiConsumer;
 
 /**
  * Where the actors of one dispatcher id are scheduled, whichever dispatcher serves that id right
- * now. On the module path one dispatcher is bound for the system's life; in OSGi dispatcher services
- * come, go and are replaced (a configuration change, a bundle update), and cells hold this slot, never
- * the dispatcher, so a replacement needs no change to them.
+ * now. On the module path one dispatcher is bound for the system's life; in OSGi dispatcher
+ * services come, go and are replaced (a configuration change, a bundle update), and cells hold this
+ * binding, never the dispatcher, so a replacement needs no change to them.
  *
  * <p>Invariants:
  * <ul>
@@ -35,7 +35,7 @@ import java.util.function.BiConsumer;
  * {@code bound} is a copy-on-write array (newest last) written under this object's monitor and read
  * once per schedule; binding is rare, scheduling is the hot path.
  */
-final class DispatcherSlot<S extends Schedulable> {
+final class DispatcherBinding<S extends Schedulable> {
 
     private static final Dispatcher[] NONE = {};
 
@@ -47,11 +47,11 @@ final class DispatcherSlot<S extends Schedulable> {
     private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
     /**
-     * @param id the dispatcher id this slot serves
+     * @param id the dispatcher id this binding serves
      * @param refusedForGood what becomes of a schedulable a bound dispatcher refuses: it has stopped
      *                       for good (an actor stops in place)
      */
-    DispatcherSlot(String id, BiConsumer<? super S, RuntimeException> refusedForGood) {
+    DispatcherBinding(String id, BiConsumer<? super S, RuntimeException> refusedForGood) {
         this.id = id;
         this.refusedForGood = refusedForGood;
     }
