@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * OSGi: the envelope pool under the PID {@value #PID} ({@code enabled}, {@code debug}, the keys of
  * {@code rota.pool.*} on the module path). While enabled, a {@link ShardedEnvelopePool} is
- * registered as an {@link EnvelopePool} service with the property {@value #DEBUG}; the runtime gives
+ * registered as an {@link EnvelopePool} service with the property {@value EnvelopePool#DEBUG_PROPERTY}; the runtime gives
  * it to actors created from then on (existing actors keep the envelopes they have). Disabled by
  * default, as on the module path: allocating an envelope beat recycling it on the JVMs measured.
  */
@@ -34,7 +34,7 @@ public final class EnvelopePoolComponent {
     public static final String PID = "io.github.rota.pool";
     /** Key: whether the pool is registered. */
     public static final String ENABLED = "enabled";
-    /** Key and service property: whether turns check for use after recycle. */
+    /** Key: whether turns check for use after recycle (the service says so in {@link EnvelopePool#DEBUG_PROPERTY}). */
     public static final String DEBUG = "debug";
 
     private static final Logger LOG = LoggerFactory.getLogger(EnvelopePoolComponent.class);
@@ -85,7 +85,7 @@ public final class EnvelopePoolComponent {
         if (next.get(ENABLED)) {
             boolean debug = next.get(DEBUG);
             Dictionary<String, Object> serviceProperties = new Hashtable<>();
-            serviceProperties.put(DEBUG, debug);
+            serviceProperties.put(EnvelopePool.DEBUG_PROPERTY, debug);
             EnvelopePool pool = new ShardedEnvelopePool(
                     ShardedEnvelopePool.shardCountFor(Runtime.getRuntime().availableProcessors()), debug);
             registration = context.registerService(EnvelopePool.class, pool, serviceProperties);

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Provides the {@link ShardedEnvelopePool}, sized from the available processors. Property
- * {@code debug} ({@code rota.pool.debug}, {@code true}/{@code false}, default {@code false}) turns
+ * {@value EnvelopePool#DEBUG_PROPERTY} ({@code rota.pool.debug}, {@code true}/{@code false}, default {@code false}) turns
  * on the use-after-recycle checks; any other {@code rota.pool.*} key except {@code enabled} is
  * rejected by name.
  */
@@ -16,7 +16,7 @@ public final class ShardedEnvelopePoolProvider implements EnvelopePoolProvider {
     public EnvelopePool create(Map<String, String> properties) {
         boolean debug = false;
         for (Map.Entry<String, String> e : properties.entrySet()) {
-            if (!e.getKey().equals("debug")) {
+            if (!e.getKey().equals(EnvelopePool.DEBUG_PROPERTY)) {
                 throw new IllegalArgumentException("unknown setting 'rota.pool." + e.getKey() + "' (value '" + e.getValue() + "')");
             }
             debug = Boolean.parseBoolean(e.getValue().trim()); // validated by the runtime

@@ -185,7 +185,7 @@ public final class ActorSystemComponent {
             policyOption = ReferencePolicyOption.GREEDY)
     synchronized void bindEnvelopePool(EnvelopePool pool, Map<String, Object> properties) {
         envelopePool = pool;
-        envelopeChecks = Boolean.TRUE.equals(properties.get("debug"));
+        envelopeChecks = Boolean.TRUE.equals(properties.get(EnvelopePool.DEBUG_PROPERTY));
         if (system != null) {
             system.useEnvelopePool(pool, envelopeChecks);
         }

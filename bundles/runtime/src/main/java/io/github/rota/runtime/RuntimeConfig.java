@@ -4,6 +4,7 @@ import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
+import io.github.rota.spi.pool.EnvelopePool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +80,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                 poolEnabled = parseBoolean(e.getKey(), e.getValue());
             } else if (e.getKey().equals(Settings.POOL_DEBUG)) {
                 poolDebug = parseBoolean(e.getKey(), e.getValue());
-                poolProperties.put("debug", Boolean.toString(poolDebug));
+                poolProperties.put(EnvelopePool.DEBUG_PROPERTY, Boolean.toString(poolDebug));
             } else if (e.getKey().startsWith(POOL_PREFIX)) {
                 if (providers.envelopePool().isEmpty()) {
                     throw unknownKey(e.getKey(), e.getValue());

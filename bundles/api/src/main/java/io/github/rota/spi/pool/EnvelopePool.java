@@ -13,6 +13,13 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface EnvelopePool {
 
+    /**
+     * {@code true} asks the runtime to check every turn for an envelope recycled too early (slow):
+     * a service property of an {@code EnvelopePool} service in OSGi, and a key of the properties an
+     * {@link EnvelopePoolProvider} is given on the module path ({@code rota.pool.debug}).
+     */
+    String DEBUG_PROPERTY = "debug";
+
     /** {@return the home shard for a newly spawned actor} */
     int assignHomeShard();
 
