@@ -16,7 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * timer is a lock and often a wake-up of the scheduler thread per ask, several microseconds.
  *
  * <p>Threads: asks are added from any thread; the tick and the final sweep run on the scheduler
- * thread.
+ * thread. An ask added while the sweep runs is failed exactly once, by one side: {@link #add}
+ * writes the queue and then reads {@code closed}, the sweep writes {@code closed} and then reads
+ * the queue (both volatile), so at least one of them sees the other; the one that removes the ask
+ * from the queue fails it.
  */
 final class PendingAsks {
 
@@ -25,8 +28,11 @@ final class PendingAsks {
 
     private final Queue<PromiseRef> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicLong names = new AtomicLong();
+    /** The final sweep has begun: no ask is kept any more. */
+    private volatile boolean closed;
 
-    PendingAsks(ScheduledExecutorService scheduler) {
+    /** Runs the tick on {@code scheduler}, the system's, until it shuts down. */
+    void startTicking(ScheduledExecutorService scheduler) {
         scheduler.scheduleWithFixedDelay(this::expire, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
@@ -35,12 +41,14 @@ final class PendingAsks {
         return names.incrementAndGet();
     }
 
-    void add(PromiseRef ask) {
+    /**
+     * @return {@code false} if the system has terminated (the final sweep has begun) and this ask
+     *         is not kept: the caller fails it
+     */
+    boolean add(PromiseRef ask) {
         waiting.add(ask);
-    }
-
-    void remove(PromiseRef ask) {
-        waiting.remove(ask);
+        // If the sweep took it after all, the sweep fails it.
+        return !closed || !waiting.remove(ask);
     }
 
     /** @return asks not yet answered, timed out or swept */
@@ -59,6 +67,7 @@ final class PendingAsks {
      * @return their stages, which complete on another thread
      */
     List<CompletableFuture<?>> failAll(String systemName) {
+        closed = true;
         List<CompletableFuture<?>> failed = new ArrayList<>();
         for (PromiseRef ask = waiting.poll(); ask != null; ask = waiting.poll()) {
             ask.fail(new IllegalStateException(

@@ -90,7 +90,8 @@ final class RotaActorSystem implements ActorSystem {
             thread.setDaemon(true);
             return thread;
         });
-        this.asks = new PendingAsks(scheduler);
+        this.asks = new PendingAsks();
+        asks.startTicking(scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
     }
 
@@ -276,9 +277,7 @@ final class RotaActorSystem implements ActorSystem {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
         PromiseRef promise = new PromiseRef(this, asks.nextName(), target, timeout);
-        asks.add(promise);
-        if (terminated.isDone()) {
-            asks.remove(promise);
+        if (!asks.add(promise)) {
             promise.fail(new IllegalStateException("actor system '" + name + "' has terminated"));
             return (CompletionStage<R>) promise.answer();
         }

@@ -13,7 +13,9 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.testkit.ActorSystemExtension;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -86,6 +88,42 @@ class AskTest {
                 .hasMessage("actor system 'asker' terminated before rota://asker/user/silent replied");
         assertThatThrownBy(() -> silent.ask("again?", Duration.ofSeconds(1)).toCompletableFuture().get())
                 .cause().isInstanceOf(IllegalStateException.class).hasMessage("actor system 'asker' has terminated");
+    }
+
+    /**
+     * Asks made while the system terminates each complete: answered, or failed because the system
+     * went away. An ask added after termination's final sweep of the waiting asks, but before
+     * termination completed, was once never failed and never timed out (the tick had stopped
+     * with the scheduler), so whoever waited on it waited forever.
+     */
+    @Test
+    void everyAskRacingTerminationCompletes() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            ActorSystem own = ActorSystem.create("racing-asks", io.github.rota.api.Settings.empty());
+            ActorRef<String> silent = own.spawn(Props.create(() -> context -> { }), "silent");
+            CompletableFuture<Void> terminated = own.whenTerminated().toCompletableFuture();
+            List<CompletableFuture<Object>> asks = new CopyOnWriteArrayList<>();
+            Thread[] askers = new Thread[2];
+            CountDownLatch asking = new CountDownLatch(askers.length);
+            for (int a = 0; a < askers.length; a++) {
+                askers[a] = new Thread(() -> {
+                    asking.countDown();
+                    while (!terminated.isDone()) {
+                        asks.add(silent.ask("still there?", Duration.ofMinutes(5)).toCompletableFuture());
+                    }
+                }, "asker-" + a);
+                askers[a].start();
+            }
+            asking.await();
+            own.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            for (Thread asker : askers) {
+                asker.join(TimeUnit.SECONDS.toMillis(30));
+            }
+            int round0 = round;
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(asks.stream().filter(f -> !f.isDone()))
+                    .as("round %d: of %d asks, those that never complete", round0, asks.size()).isEmpty());
+            assertThat(asks).allMatch(CompletableFuture::isCompletedExceptionally);
+        }
     }
 
     @Test

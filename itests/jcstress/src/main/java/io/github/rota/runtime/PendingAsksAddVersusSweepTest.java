@@ -1,0 +1,64 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.ActorRef;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZI_Result;
+
+/**
+ * An ask is added while termination sweeps the waiting asks ({@code PendingAsks.add} against
+ * {@code PendingAsks.failAll}): it must be failed exactly once, by the sweep if {@code add} kept
+ * it, by the asker if {@code add} refused it. An ask kept but never swept waits forever: the tick
+ * that would time it out has stopped with the system.
+ */
+@JCStressTest
+@Outcome(id = "true, 1", expect = Expect.ACCEPTABLE, desc = "kept, and failed by the sweep")
+@Outcome(id = "false, 0", expect = Expect.ACCEPTABLE, desc = "refused, the sweep had begun: the asker fails it")
+@Outcome(id = "true, 0", expect = Expect.FORBIDDEN, desc = "kept but never swept: the ask hangs")
+@Outcome(id = "false, 1", expect = Expect.FORBIDDEN, desc = "refused and swept as well")
+@State
+public class PendingAsksAddVersusSweepTest {
+
+    private static final ActorRef<Object> TARGET = new ActorRef<>() {
+        @Override
+        public String name() {
+            return "target";
+        }
+
+        @Override
+        public String path() {
+            return "rota://racing/user/target";
+        }
+
+        @Override
+        public void tell(Object message) {
+        }
+
+        @Override
+        public void tell(Object message, ActorRef<?> sender) {
+        }
+
+        @Override
+        public <R> CompletionStage<R> ask(Object message, Duration timeout) {
+            throw new UnsupportedOperationException();
+        }
+    };
+
+    private final PendingAsks asks = new PendingAsks();
+    private final PromiseRef ask = new PromiseRef(null, 1, TARGET, Duration.ofMinutes(1));
+
+    @Actor
+    public void asker(ZI_Result r) {
+        r.r1 = asks.add(ask);
+    }
+
+    @Actor
+    public void sweep(ZI_Result r) {
+        r.r2 = asks.failAll("racing").size();
+    }
+}
