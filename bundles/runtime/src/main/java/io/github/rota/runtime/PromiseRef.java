@@ -20,15 +20,17 @@ import java.util.concurrent.TimeoutException;
  */
 final class PromiseRef implements ActorRef<Object> {
 
-    private final RotaActorSystem system;
+    private final String systemName;
+    private final DeadLetters deadLetters;
     private final long id;
     private final ActorRef<?> target;
     private final Duration timeout;
     private final long deadlineNanos;
     private final AskFuture<Object> future = new AskFuture<>();
 
-    PromiseRef(RotaActorSystem system, long id, ActorRef<?> target, Duration timeout) {
-        this.system = system;
+    PromiseRef(String systemName, DeadLetters deadLetters, long id, ActorRef<?> target, Duration timeout) {
+        this.systemName = systemName;
+        this.deadLetters = deadLetters;
         this.id = id;
         this.target = target;
         this.timeout = timeout;
@@ -75,7 +77,7 @@ final class PromiseRef implements ActorRef<Object> {
 
     @Override
     public String path() {
-        return "rota://" + system.name() + "/temp/" + name();
+        return "rota://" + systemName + "/temp/" + name();
     }
 
     @Override
@@ -87,7 +89,7 @@ final class PromiseRef implements ActorRef<Object> {
     public void tell(Object message, ActorRef<?> sender) {
         Objects.requireNonNull(message, "message");
         if (!future.deliver(message, null)) {
-            system.deadLetters().publish(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
+            deadLetters.publish(message, sender, this, DeadLetter.Reason.NO_RECIPIENT);
         }
     }
 

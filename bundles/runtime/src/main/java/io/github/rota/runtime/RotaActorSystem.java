@@ -276,7 +276,7 @@ final class RotaActorSystem implements ActorSystem {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
-        PromiseRef promise = new PromiseRef(this, asks.nextName(), target, timeout);
+        PromiseRef promise = new PromiseRef(name, deadLetters, asks.nextName(), target, timeout);
         if (!asks.add(promise)) {
             promise.fail(new IllegalStateException("actor system '" + name + "' has terminated"));
             return (CompletionStage<R>) promise.answer();

@@ -50,7 +50,7 @@ public class PendingAsksAddVersusSweepTest {
     };
 
     private final PendingAsks asks = new PendingAsks();
-    private final PromiseRef ask = new PromiseRef(null, 1, TARGET, Duration.ofMinutes(1));
+    private final PromiseRef ask = new PromiseRef("racing", null, 1, TARGET, Duration.ofMinutes(1));
 
     @Actor
     public void asker(ZI_Result r) {
