@@ -13,9 +13,9 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.testkit.ActorSystemExtension;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -102,14 +102,16 @@ class AskTest {
             ActorSystem own = ActorSystem.create("racing-asks", io.github.rota.api.Settings.empty());
             ActorRef<String> silent = own.spawn(Props.create(() -> context -> { }), "silent");
             CompletableFuture<Void> terminated = own.whenTerminated().toCompletableFuture();
-            List<CompletableFuture<Object>> asks = new CopyOnWriteArrayList<>();
             Thread[] askers = new Thread[2];
+            List<List<CompletableFuture<Object>>> asked = new ArrayList<>();
             CountDownLatch asking = new CountDownLatch(askers.length);
             for (int a = 0; a < askers.length; a++) {
+                List<CompletableFuture<Object>> mine = new ArrayList<>(); // this asker's alone until it is joined
+                asked.add(mine);
                 askers[a] = new Thread(() -> {
                     asking.countDown();
                     while (!terminated.isDone()) {
-                        asks.add(silent.ask("still there?", Duration.ofMinutes(5)).toCompletableFuture());
+                        mine.add(silent.ask("still there?", Duration.ofMinutes(5)).toCompletableFuture());
                     }
                 }, "asker-" + a);
                 askers[a].start();
@@ -118,7 +120,9 @@ class AskTest {
             own.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
             for (Thread asker : askers) {
                 asker.join(TimeUnit.SECONDS.toMillis(30));
+                assertThat(asker.isAlive()).as("%s stopped asking once the system terminated", asker.getName()).isFalse();
             }
+            List<CompletableFuture<Object>> asks = asked.stream().flatMap(List::stream).toList();
             int round0 = round;
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(asks.stream().filter(f -> !f.isDone()))
                     .as("round %d: of %d asks, those that never complete", round0, asks.size()).isEmpty());
