@@ -28,15 +28,17 @@ import org.slf4j.LoggerFactory;
  * One actor: its instance and lifecycle, supervision of its children and stopping, its death
  * watch, and the context it sees during a turn ({@link ReceiveContext}), so handling a message
  * allocates nothing here. Its mailboxes and the turn loop over them are {@link TurnLoop}'s; its
- * children, death watch and stash are parts with state of their own ({@link Children},
- * {@link DeathWatch}, {@link Stash}).
+ * children, death watch, stash and restart count are parts with state of their own
+ * ({@link Children}, {@link DeathWatch}, {@link Stash}, {@link RestartWindow}).
  *
  * <p>A failing actor is suspended (system messages still flow, user messages wait) until its
  * supervisor's directive arrives.
  *
- * <p>Threads: everything here but {@link #start}, {@link #spawnChild} (top-level spawns come from
- * any thread: {@link Children} guards itself) and the immutable fields is confined to the actor's
- * turns (see {@link TurnLoop}); {@code restarts} is confined to the parent's turns.
+ * <p>Threads: confined to the actor's turns (see {@link TurnLoop}), except for the immutable
+ * fields, {@link #start}, {@link #systemMessageRefused} (a producer's, once the actor has closed),
+ * and what touches only {@link Children}, which guards itself: {@link #spawnChild} (top-level
+ * spawns come from any thread), {@link #childCount} and {@link #collectMailboxDepths} (management,
+ * any thread). {@code restarts} is confined to the parent's turns.
  */
 final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
 
@@ -437,7 +439,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
-        children.add(name, child, self.path());
+        children.add(name, child, self);
         child.start();
         return child.self;
     }

@@ -1,5 +1,6 @@
 package io.github.rota.runtime;
 
+import io.github.rota.api.ActorRef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,18 +21,20 @@ final class Children<C> {
     private boolean refusing;
 
     /**
+     * Adds {@code child} under {@code name}; {@code parent} only names the parent in a refusal.
+     *
      * @throws IllegalStateException if the parent is stopping
      * @throws IllegalArgumentException if {@code name} is taken
      */
-    synchronized void add(String name, C child, String parentPath) {
+    synchronized void add(String name, C child, ActorRef<?> parent) {
         if (refusing) {
-            throw new IllegalStateException("cannot spawn '" + name + "': " + parentPath + " is stopping");
+            throw new IllegalStateException("cannot spawn '" + name + "': " + parent.path() + " is stopping");
         }
         if (byName == null) {
             byName = new LinkedHashMap<>();
         }
         if (byName.putIfAbsent(name, child) != null) {
-            throw new IllegalArgumentException("actor name '" + name + "' is already taken under " + parentPath);
+            throw new IllegalArgumentException("actor name '" + name + "' is already taken under " + parent.path());
         }
     }
 

@@ -383,13 +383,19 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     /** Turn-confined: handles one system message. @return {@code false} if there was none */
     abstract boolean processSystemMessage();
 
-    /** Turn-confined: whether the actor takes user messages now (not while it is suspended, restarting or stopping). */
+    /**
+     * Whether the actor takes user messages now (not while it is suspended, restarting or
+     * stopping). Read by the turn, and once more right after the turn lets the actor go idle
+     * ({@link #finishOrReclaim}), when it may be stale: a wrong answer there costs a failed
+     * {@code trySchedule} or an empty turn, never a message, since a producer that enqueued after
+     * the release schedules the actor itself.
+     */
     abstract boolean userMessagesEnabled();
 
     /** Turn-confined: whether the actor has stopped. */
     abstract boolean isTerminated();
 
-    /** Turn-confined: whether messages taken back from the stash wait ahead of the mailbox. */
+    /** Whether messages taken back from the stash wait ahead of the mailbox; read as {@link #userMessagesEnabled} is. */
     abstract boolean hasUnstashed();
 
     /** Turn-confined: handles the oldest of those. */
@@ -398,7 +404,7 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     /** Turn-confined: hands one user message to the actor. */
     abstract void invoke(Object msg, ActorRef<?> from);
 
-    /** Turn-confined: the actor begins to stop (its dispatcher refused it). */
+    /** Turn-confined: the actor begins to stop (here: its dispatcher refused it). */
     abstract void beginStop();
 
     /** A system message arrived after the actor closed. */

@@ -15,8 +15,10 @@ public interface EnvelopePool {
 
     /**
      * {@code true} asks the runtime to check every turn for an envelope recycled too early (slow):
-     * a service property of an {@code EnvelopePool} service in OSGi, and a key of the properties an
-     * {@link EnvelopePoolProvider} is given on the module path ({@code rota.pool.debug}).
+     * a service property of an {@code EnvelopePool} service in OSGi (a {@code Boolean}: with
+     * Declarative Services, {@code property = "debug:Boolean=true"}), and a key of the properties
+     * an {@link EnvelopePoolProvider} is given on the module path ({@code rota.pool.debug}, the
+     * string {@code "true"} or {@code "false"}).
      */
     String DEBUG_PROPERTY = "debug";
 
