@@ -428,7 +428,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
             return;
         }
         DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
-        if (!enqueueToSelf(signal) && userMessagesEnabled()) {
+        if (!enqueue(signal, null) && userMessagesEnabled()) {
             invoke(signal, null);
         }
     }

@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The dispatchers an actor system runs its actors on, a {@link DispatcherBinding} per id, in one of two
- * shapes; the shape, chosen once, decides who starts and stops them and which ids exist.
+ * The dispatchers an actor system runs its actors on, a {@link DispatcherBinding} per id, in one
+ * of two shapes; the shape, chosen once, decides who starts and stops them and which ids exist.
  * <ul>
  *   <li>{@linkplain #fixed Fixed} (the module path): the system created them from its settings and
  *       owns them: it starts them, stops them when it has terminated, and knows no other id.</li>

@@ -72,9 +72,7 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
             deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
             return;
         }
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        if (!mailbox.enqueue(envelope)) {
-            envelopes.release(envelope);
+        if (!enqueue(msg, from)) {
             system.deadLetters().publish(msg, from, self(), DeadLetter.Reason.MAILBOX_FULL);
             return;
         }
@@ -97,13 +95,14 @@ abstract class TurnLoop extends ScheduleState implements Schedulable {
     }
 
     /**
-     * Turn-confined: a message for the actor itself (a death-watch signal) through its own user
-     * mailbox, behind what is there.
+     * Puts a message in the user mailbox, in an envelope from the actor's home shard; schedules
+     * nothing. Producers use it, and so does the turn for a message to the actor itself (a
+     * death-watch signal, behind what is there).
      *
      * @return {@code false} if the mailbox refused it (it is bounded and full)
      */
-    boolean enqueueToSelf(Object msg) {
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, null);
+    boolean enqueue(Object msg, ActorRef<?> from) {
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
         if (!mailbox.enqueue(envelope)) {
             envelopes.release(envelope);
             return false;

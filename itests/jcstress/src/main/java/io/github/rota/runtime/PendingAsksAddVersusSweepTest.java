@@ -1,8 +1,6 @@
 package io.github.rota.runtime;
 
-import io.github.rota.api.ActorRef;
 import java.time.Duration;
-import java.util.concurrent.CompletionStage;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -24,30 +22,8 @@ import org.openjdk.jcstress.infra.results.ZI_Result;
 @State
 public class PendingAsksAddVersusSweepTest {
 
-    private static final ActorRef<Object> TARGET = new ActorRef<>() {
-        @Override
-        public String name() {
-            return "target";
-        }
-
-        @Override
-        public String path() {
-            return "rota://racing/user/target";
-        }
-
-        @Override
-        public void tell(Object message) {
-        }
-
-        @Override
-        public void tell(Object message, ActorRef<?> sender) {
-        }
-
-        @Override
-        public <R> CompletionStage<R> ask(Object message, Duration timeout) {
-            throw new UnsupportedOperationException();
-        }
-    };
+    /** The asked actor: the sweep reads only its path, so another ask's reference serves. */
+    private static final PromiseRef TARGET = new PromiseRef("racing", null, 0, null, Duration.ofMinutes(1));
 
     private final PendingAsks asks = new PendingAsks();
     private final PromiseRef ask = new PromiseRef("racing", null, 1, TARGET, Duration.ofMinutes(1));
