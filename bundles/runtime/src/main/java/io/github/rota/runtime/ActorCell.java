@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
  * spawns come from any thread), {@link #childCount} and {@link #collectMailboxDepths} (management,
  * any thread). {@code restarts} is confined to the parent's turns.
  */
+@SuppressWarnings("serial") // a ForkJoinTask by inheritance (see ScheduleState), never serialized
 final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);

@@ -1,5 +1,6 @@
 package io.github.rota.runtime;
 
+import io.github.rota.spi.dispatch.SchedulableTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -33,8 +34,13 @@ import java.lang.invoke.VarHandle;
  * </ul>
  * {@code trySchedule} reads before it CASes, so N racing producers share the cache line in read
  * mode instead of all requesting ownership.
+ *
+ * <p>The actor is also its own {@link SchedulableTask}, as Pekko's mailbox is its own ForkJoinTask:
+ * a dispatcher over a ForkJoinPool queues the actor itself, with no allocation per scheduling. That
+ * costs each actor the task's status word (and on JDK 19 and later one reference more).
  */
-abstract class ScheduleState {
+@SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
+abstract class ScheduleState extends SchedulableTask {
 
     static final int IDLE = 0;
     static final int SCHEDULED = 1;

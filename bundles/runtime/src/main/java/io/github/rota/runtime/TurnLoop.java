@@ -3,7 +3,6 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.PoisonPill;
-import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
@@ -26,7 +25,8 @@ import java.util.Objects;
  * → producer's CAS → queue → next owner's CAS). This object's monitor serialises the draining of a
  * closed actor's mailbox.
  */
-abstract class TurnLoop extends ScheduleState implements Schedulable {
+@SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
+abstract class TurnLoop extends ScheduleState {
 
     /**
      * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer

@@ -2,6 +2,7 @@ package io.github.rota.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.dispatch.Turn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -10,7 +11,12 @@ import org.junit.jupiter.api.Test;
 
 class ScheduleStateTest {
 
+    @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
     private static final class State extends ScheduleState {
+        @Override
+        public boolean runTurn(Turn turn) {
+            throw new UnsupportedOperationException("only the schedule state is under test");
+        }
     }
 
     @Test

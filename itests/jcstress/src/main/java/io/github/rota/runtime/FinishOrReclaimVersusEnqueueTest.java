@@ -25,8 +25,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class FinishOrReclaimVersusEnqueueTest {
 
-    private final ScheduleState state = new ScheduleState() {
-    };
+    private final ScheduleState state = new StateWord();
     private final Mailbox mailbox = new UnboundedMailboxType().create(EnvelopePool.allocating());
 
     public FinishOrReclaimVersusEnqueueTest() {

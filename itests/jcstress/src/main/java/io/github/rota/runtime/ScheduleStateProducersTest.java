@@ -15,8 +15,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class ScheduleStateProducersTest {
 
-    private final ScheduleState state = new ScheduleState() {
-    };
+    private final ScheduleState state = new StateWord();
 
     @Actor
     public void producer1(ZZ_Result r) {

@@ -18,8 +18,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class ScheduleStateTakersTest {
 
-    private final ScheduleState state = new ScheduleState() {
-    };
+    private final ScheduleState state = new StateWord();
 
     public ScheduleStateTakersTest() {
         state.trySchedule();

@@ -5,7 +5,7 @@ import io.github.rota.spi.dispatch.AbstractDispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.dispatch.SchedulableTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +22,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A dispatcher over a JDK {@link ForkJoinPool} in FIFO (async) mode: each ready actor is a task,
- * and a turn that ends with work left resubmits the same task, which lands behind the work already
- * queued on that worker. This is the Akka/Pekko model, and the baseline the work-stealing
- * dispatcher is measured against.
+ * A dispatcher over a JDK {@link ForkJoinPool} in FIFO (async) mode, as Pekko's default dispatcher:
+ * a ready actor is itself the pool's task (a {@link SchedulableTask}, as Pekko's mailbox is its own
+ * ForkJoinTask), so scheduling it allocates nothing, and a turn that ends with work left queues the
+ * same task again, behind the work already queued on that thread. The pool's threads are the
+ * {@link io.github.rota.spi.dispatch.Turn} of the turns they run ({@link ExecutorThread}), so a turn
+ * allocates nothing either. A schedulable that is not a task (a third party's) is wrapped in one per
+ * scheduling. This is the Akka/Pekko model, and the baseline the work-stealing dispatcher is measured
+ * against.
  *
- * <p>Blocking: {@link TurnTask#blocking} goes through {@link ForkJoinPool#managedBlock}, so the
+ * <p>Blocking: {@link ExecutorThread#blocking} goes through {@link ForkJoinPool#managedBlock}, so the
  * pool adds a thread while a turn blocks, up to {@code workers + maxSpareWorkers} threads.
  *
  * <p>Stopping: once the dispatcher is stopping, no task runs another turn: a task taken from the queue,
@@ -35,9 +39,10 @@ import org.slf4j.LoggerFactory;
  * returns once the pool has terminated). The pool's shutdown refuses new tasks; the ones queued
  * before it still run, and hand themselves back.
  *
- * <p>Thread-safety: the budget and the stopping flag are volatile, read once per turn.
+ * <p>Thread-safety: the budget and the stopping flag are volatile, read once per turn. A task's runner
+ * is written before the pool queues it, and the queue publishes it.
  */
-final class ExecutorDispatcher extends AbstractDispatcher {
+final class ExecutorDispatcher extends AbstractDispatcher implements SchedulableTask.Runner {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExecutorDispatcher.class);
     /** How long a thread the pool added for a blocked turn stays when idle (the JDK's default). */
@@ -45,6 +50,7 @@ final class ExecutorDispatcher extends AbstractDispatcher {
 
     private final ForkJoinPool pool;
     private final int workers;
+    private final Consumer<Object> events;
     private final ConcurrentLinkedQueue<Schedulable> handedBack = new ConcurrentLinkedQueue<>();
 
     ExecutorDispatcher(String systemName, String id, int workers, int maxSpareWorkers, int budget,
@@ -54,15 +60,11 @@ final class ExecutorDispatcher extends AbstractDispatcher {
             events.accept(new DispatcherError(id, fault, null));
         });
         this.workers = workers;
+        this.events = events;
         String prefix = systemName + "-" + id + "-worker-";
         AtomicInteger threadNumber = new AtomicInteger();
-        ForkJoinPool.ForkJoinWorkerThreadFactory factory = forkJoinPool -> {
-            ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(forkJoinPool);
-            thread.setName(prefix + threadNumber.incrementAndGet());
-            // Whichever thread made the pool grow must not leak its class loader into the worker.
-            thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
-            return thread;
-        };
+        ForkJoinPool.ForkJoinWorkerThreadFactory factory =
+                forkJoinPool -> new ExecutorThread(forkJoinPool, this, prefix + threadNumber.incrementAndGet());
         this.pool = new ForkJoinPool(workers, factory,
                 (thread, failure) -> LOG.error("uncaught failure on dispatcher '{}' thread {}", id, thread.getName(), failure),
                 true, 0, Math.min(workers + maxSpareWorkers, ExecutorDispatcherProvider.MAX_WORKERS), 1,
@@ -78,13 +80,62 @@ final class ExecutorDispatcher extends AbstractDispatcher {
     @Override
     public void schedule(Schedulable schedulable) {
         refuseIfStopping();
+        ForkJoinTask<?> task = schedulable instanceof SchedulableTask own ? own.queuedBy(this) : new Wrapped(schedulable);
         try {
-            pool.execute(new TurnTask(schedulable));
+            pool.execute(task);
         } catch (RejectedExecutionException shutDown) {
             // The pool's own refusal names nothing: say which dispatcher refused.
             RejectedExecutionException refused = refusal();
             refused.initCause(shutDown);
             throw refused;
+        }
+    }
+
+    @Override
+    public void runQueued(SchedulableTask task) {
+        run(task, task);
+    }
+
+    /**
+     * One turn of {@code schedulable}, which {@code task} (the schedulable itself, or its wrapper)
+     * brought to this pool thread; {@code task} is queued again if the turn yielded with work left.
+     * Throws nothing: the task must stay runnable.
+     */
+    private void run(Schedulable schedulable, ForkJoinTask<?> task) {
+        if (isStopping()) {
+            handedBack.add(schedulable); // taken from the queue after stop: no new turn
+            return;
+        }
+        if (!(Thread.currentThread() instanceof ExecutorThread thread) || thread.getPool() != pool) {
+            // Only a thread helping a join runs another pool's task; nobody joins these. A pool thread will.
+            requeue(schedulable, task);
+            return;
+        }
+        boolean more;
+        try {
+            more = observers().runTurn(schedulable, thread);
+        } catch (Throwable fault) {
+            // The runtime guards user code; reaching here is a bug in a schedulable. Keep the thread.
+            LOG.error("turn of {} failed on {}", schedulable, Thread.currentThread().getName(), fault);
+            events.accept(new DispatcherError(id(), fault, null));
+            more = false;
+        } finally {
+            Thread.interrupted(); // the flag a turn left behind is not the next turn's
+        }
+        if (more) {
+            requeue(schedulable, task); // a pool thread's own queue, behind what waits there: the budget's yield
+        }
+    }
+
+    private void requeue(Schedulable schedulable, ForkJoinTask<?> task) {
+        if (isStopping()) {
+            handedBack.add(schedulable);
+            return;
+        }
+        try {
+            pool.execute(task);
+        } catch (RejectedExecutionException e) {
+            handedBack.add(schedulable); // shut down between the check and the queuing
         }
     }
 
@@ -140,61 +191,30 @@ final class ExecutorDispatcher extends AbstractDispatcher {
         return ", workers=" + workers;
     }
 
+    /** Blocking work for a turn on this pool: the pool may add a thread meanwhile. */
+    static <T> T managedBlock(Callable<T> work) throws Exception {
+        Blocker<T> blocker = new Blocker<>(work);
+        ForkJoinPool.managedBlock(blocker);
+        return blocker.result();
+    }
+
     /**
-     * One scheduling of one schedulable. {@code exec} returns {@code false} so the task never
-     * completes and can be resubmitted when the turn yields (as Pekko's mailbox does); it is
-     * resubmitted only after {@code runTurn} has returned, so one task never runs twice at once.
+     * A schedulable that is not a task, in a task of its own for one scheduling (and its yields):
+     * {@code exec} returns {@code false}, so the wrapper never completes and can be queued again.
      */
-    private final class TurnTask extends ForkJoinTask<Void> implements TurnObservers.CountingTurn {
+    private final class Wrapped extends ForkJoinTask<Void> {
 
         private static final long serialVersionUID = 1L;
 
         private final transient Schedulable schedulable;
-        private int lastMessagesHandled;
 
-        TurnTask(Schedulable schedulable) {
+        Wrapped(Schedulable schedulable) {
             this.schedulable = schedulable;
         }
 
         @Override
-        public int budget() {
-            return throughputBudget();
-        }
-
-        @Override
-        public void messagesHandled(int count) {
-            lastMessagesHandled = count; // this kind keeps no counters: it is the plain-JDK baseline
-        }
-
-        @Override
-        public int lastMessagesHandled() {
-            return lastMessagesHandled;
-        }
-
-        @Override
-        public <T> T blocking(Callable<T> work) throws Exception {
-            Blocker<T> blocker = new Blocker<>(work);
-            ForkJoinPool.managedBlock(blocker);
-            return blocker.result();
-        }
-
-        @Override
         protected boolean exec() {
-            if (isStopping()) {
-                handedBack.add(schedulable); // taken from the queue after stop: no new turn
-                return false;
-            }
-            if (observers().runTurn(schedulable, this)) {
-                if (isStopping()) {
-                    handedBack.add(schedulable);
-                } else {
-                    try {
-                        pool.execute(this);
-                    } catch (RejectedExecutionException e) {
-                        handedBack.add(schedulable); // shut down between the check and the resubmit
-                    }
-                }
-            }
+            run(schedulable, this);
             return false;
         }
 

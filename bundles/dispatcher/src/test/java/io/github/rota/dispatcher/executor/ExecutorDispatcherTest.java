@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.SchedulableTask;
+import io.github.rota.spi.dispatch.Turn;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -50,6 +52,51 @@ class ExecutorDispatcherTest {
         assertThat(names).singleElement().asString().matches("sys-fast-worker-\\d+");
         assertThat(d.kind()).isEqualTo("executor");
         assertThat(d.id()).isEqualTo("fast");
+    }
+
+    @Test
+    void anActorThatIsItsOwnTaskIsQueuedAsItselfWithNoAllocationPerScheduling() {
+        Dispatcher d = create(Map.of("workers", "1"));
+        CountingTask task = new CountingTask();
+        int schedulings = 20_000;
+        scheduleAndAwait(d, task, 1_000); // the pool's threads and queues exist, the paths are compiled
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+
+        long before = threads.getCurrentThreadAllocatedBytes();
+        scheduleAndAwait(d, task, schedulings);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        // A wrapper task per scheduling would be at least 24 bytes each: 480,000 bytes.
+        assertThat(allocated).as("bytes the scheduling thread allocated for %d schedulings", schedulings)
+                .isLessThan(schedulings);
+    }
+
+    /** Schedules {@code task} {@code times} times, each once its previous turn has returned. */
+    private static void scheduleAndAwait(Dispatcher d, CountingTask task, int times) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (int i = 0; i < times; i++) {
+            int turns = task.turns;
+            d.schedule(task);
+            while (task.turns == turns) {
+                if (System.nanoTime() > deadline) { // a plain check: an assertion here would allocate
+                    throw new AssertionError("turn " + i + " did not run");
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** An actor-like schedulable that is its own pool task: it counts its turns and goes idle. */
+    @SuppressWarnings("serial")
+    private static final class CountingTask extends SchedulableTask {
+        volatile int turns;
+
+        @Override
+        public boolean runTurn(Turn turn) {
+            turns++; // one turn at a time: the test schedules again only once this is seen
+            return false;
+        }
     }
 
     @Test
