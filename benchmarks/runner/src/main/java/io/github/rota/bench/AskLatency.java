@@ -33,13 +33,15 @@ final class AskLatency implements Workload {
     }
 
     @Override
-    public Outcome round(Histogram latencies) throws Exception {
+    public Outcome round(Window window, Histogram latencies) throws Exception {
         Duration timeout = Duration.ofSeconds(10);
+        window.open();
         for (int i = 0; i < asks; i++) {
             long start = System.nanoTime();
             contender.ask(responder, QUESTION, timeout).toCompletableFuture().get(10, TimeUnit.SECONDS);
             latencies.recordValue(System.nanoTime() - start);
         }
+        window.close();
         return Outcome.of(2L * asks);
     }
 }

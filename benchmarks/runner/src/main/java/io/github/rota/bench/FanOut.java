@@ -64,14 +64,16 @@ final class FanOut implements Workload {
     }
 
     @Override
-    public Outcome round(Histogram latencies) throws InterruptedException {
+    public Outcome round(Window window, Histogram latencies) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(1);
         done = latch;
         collected.reset();
+        window.open();
         producer.tell(GO);
         if (!latch.await(5, TimeUnit.MINUTES)) {
             throw new IllegalStateException("fanout did not finish");
         }
+        window.close();
         latencies.add(collected);
         return Outcome.of(2L * messages);
     }

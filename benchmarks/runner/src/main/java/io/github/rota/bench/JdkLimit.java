@@ -22,27 +22,30 @@ final class JdkLimit {
         return runtime.equals(MPSC) || runtime.equals(SPSC);
     }
 
-    /** @return nanoseconds for {@code messages} messages */
-    static long run(String limit, long messages) throws InterruptedException {
-        return limit.equals(MPSC) ? mpsc(messages) : spsc(messages);
+    /** Passes {@code messages} messages inside {@code window}. */
+    static void run(String limit, long messages, Window window) throws InterruptedException {
+        if (limit.equals(MPSC)) {
+            mpsc(messages, window);
+        } else {
+            spsc(messages, window);
+        }
     }
 
-    private static long mpsc(long messages) {
+    private static void mpsc(long messages, Window window) {
         MpscArrayQueue<Object> queue = new MpscArrayQueue<>(1024);
-        long start = System.nanoTime();
+        window.open();
         Object sink = null;
         for (long i = 0; i < messages; i++) {
             queue.offer(BALL);
             sink = queue.poll();
         }
-        long nanos = System.nanoTime() - start;
+        window.close();
         if (sink != BALL) {
             throw new IllegalStateException("the queue lost a message");
         }
-        return nanos;
     }
 
-    private static long spsc(long messages) throws InterruptedException {
+    private static void spsc(long messages, Window window) throws InterruptedException {
         SpscArrayQueue<Object> ping = new SpscArrayQueue<>(1024);
         SpscArrayQueue<Object> pong = new SpscArrayQueue<>(1024);
         long roundTrips = messages / 2;
@@ -56,15 +59,14 @@ final class JdkLimit {
             }
         }, "jdk-spsc-ponger");
         ponger.start();
-        long start = System.nanoTime();
+        window.open();
         for (long i = 0; i < roundTrips; i++) {
             ping.offer(BALL);
             while (pong.poll() == null) {
                 Thread.onSpinWait();
             }
         }
-        long nanos = System.nanoTime() - start;
+        window.close();
         ponger.join();
-        return nanos;
     }
 }

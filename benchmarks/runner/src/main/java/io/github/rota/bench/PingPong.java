@@ -48,17 +48,19 @@ final class PingPong implements Workload {
     }
 
     @Override
-    public Outcome round(Histogram latencies) throws InterruptedException {
+    public Outcome round(Window window, Histogram latencies) throws InterruptedException {
         CountDownLatch done = new CountDownLatch(pairs);
         for (Pinger pinger : pingers) {
             pinger.reset(roundTrips, done);
         }
+        window.open();
         for (Ref<Object> pinger : pingerRefs) {
             pinger.tell(Ball.SERVE);
         }
         if (!done.await(5, TimeUnit.MINUTES)) {
             throw new IllegalStateException(name + ": the volleys did not finish");
         }
+        window.close();
         for (Pinger pinger : pingers) {
             latencies.add(pinger.latencies);
         }

@@ -115,5 +115,10 @@ final class RotaContender implements Contender {
         public <C> Ref<C> spawn(String childName, Behavior<C> child) {
             return new RotaRef<>(current.spawn(Props.create(() -> new BehaviorActor<>(child)), childName));
         }
+
+        @Override
+        public void stop() {
+            current.stop(self.ref());
+        }
     }
 }

@@ -1,94 +1,127 @@
 package io.github.rota.bench;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The measured rounds of one workload on one runtime, reduced to medians (with min and max for the
- * rate), and printed as a table row and a RESULT line.
+ * The measured rounds of one workload on one runtime at one core count, from every JVM (fork) it ran in,
+ * reduced to medians over all rounds; the spread of the rate is shown as the lowest and highest of the
+ * forks' own medians, which is what differs between JVMs (JIT decisions, memory layout, the machine's drift).
  *
  * @param workload the workload
  * @param runtime the runtime
+ * @param cores the CPUs its JVM could use
  * @param budget the throughput budget it ran with (0 = the runtime's default)
- * @param rounds the measured rounds
+ * @param forks the measured rounds of each JVM
+ * @param comparable whether it ran by the runner's method (full sizes, enough forks, warm-ups and rounds)
  */
-record Summary(String workload, String runtime, int budget, List<Round> rounds) {
+record Summary(String workload, String runtime, int cores, int budget, List<List<Round>> forks, boolean comparable) {
 
     Summary {
-        if (rounds.isEmpty()) {
+        if (forks.isEmpty() || forks.stream().anyMatch(List::isEmpty)) {
             throw new IllegalArgumentException("no measured round for " + workload + " on " + runtime);
         }
-        rounds = List.copyOf(rounds);
+        forks = forks.stream().map(List::copyOf).toList();
+    }
+
+    List<Round> rounds() {
+        List<Round> all = new ArrayList<>();
+        forks.forEach(all::addAll);
+        return all;
     }
 
     double msgsPerSecond() {
-        return median(Round::messagesPerSecond);
+        return median(rounds(), Round::messagesPerSecond);
     }
 
-    double minMsgsPerSecond() {
-        return rounds.stream().mapToDouble(Round::messagesPerSecond).min().orElseThrow();
+    /** @return the lowest of the forks' median rates */
+    double slowestFork() {
+        return forks.stream().mapToDouble(f -> median(f, Round::messagesPerSecond)).min().orElseThrow();
     }
 
-    double maxMsgsPerSecond() {
-        return rounds.stream().mapToDouble(Round::messagesPerSecond).max().orElseThrow();
+    /** @return the highest of the forks' median rates */
+    double fastestFork() {
+        return forks.stream().mapToDouble(f -> median(f, Round::messagesPerSecond)).max().orElseThrow();
     }
 
     double p50Micros() {
-        return median(Round::p50Micros);
+        return median(rounds(), Round::p50Micros);
     }
 
     double p99Micros() {
-        return median(Round::p99Micros);
+        return median(rounds(), Round::p99Micros);
     }
 
     double p999Micros() {
-        return median(Round::p999Micros);
+        return median(rounds(), Round::p999Micros);
     }
 
     double allocatedBytesPerMessage() {
-        return median(Round::allocatedBytesPerMessage);
+        return median(rounds(), Round::allocatedBytesPerMessage);
+    }
+
+    double cpuSecondsPerMillion() {
+        return median(rounds(), Round::cpuSecondsPerMillion);
+    }
+
+    double gcMillis() {
+        return median(rounds(), r -> r.gcMillis());
+    }
+
+    double noise() {
+        return median(rounds(), Round::noise);
+    }
+
+    long noisyRounds() {
+        return rounds().stream().filter(Round::noisy).count();
     }
 
     double threads() {
-        return median(Round::threads);
+        return median(rounds(), Round::threads);
     }
 
     double seconds() {
-        return median(r -> r.nanos() / 1e9);
+        return median(rounds(), r -> r.nanos() / 1e9);
     }
 
     /** @return the median of an extra figure, or NaN if the workload does not report it */
     double extra(String key) {
-        return median(r -> r.extra(key));
+        return median(rounds(), r -> r.extra(key));
     }
 
     String resultLine() {
-        return String.format(Locale.ROOT, "RESULT workload=%s runtime=%s%s msgs_per_s=%.0f msgs_per_s_min=%.0f "
-                        + "msgs_per_s_max=%.0f p50_us=%s p99_us=%s p999_us=%s alloc_bytes_per_msg=%.1f threads=%.0f "
-                        + "seconds=%.3f%s",
-                workload, runtime, budget > 0 ? " budget=" + budget : "", msgsPerSecond(), minMsgsPerSecond(),
-                maxMsgsPerSecond(), fixed(p50Micros()), fixed(p99Micros()), fixed(p999Micros()),
-                allocatedBytesPerMessage(), threads(), seconds(), extras());
+        return String.format(Locale.ROOT, "RESULT workload=%s runtime=%s cores=%d%s forks=%d rounds=%d msgs_per_s=%.0f"
+                        + " msgs_per_s_slowest_fork=%.0f msgs_per_s_fastest_fork=%.0f p50_us=%s p99_us=%s p999_us=%s"
+                        + " alloc_bytes_per_msg=%.1f cpu_s_per_m=%.4f gc_ms=%.0f noise=%s noisy_rounds=%d threads=%.0f"
+                        + " seconds=%.3f comparable=%b%s",
+                workload, runtime, cores, budget > 0 ? " budget=" + budget : "", forks.size(), rounds().size(),
+                msgsPerSecond(), slowestFork(), fastestFork(), fixed(p50Micros()), fixed(p99Micros()), fixed(p999Micros()),
+                allocatedBytesPerMessage(), cpuSecondsPerMillion(), gcMillis(), share(noise()), noisyRounds(), threads(),
+                seconds(), comparable, extras());
     }
 
     static String tableHeader() {
-        return String.format(Locale.ROOT, "%-16s %-15s %6s %14s %23s %9s %9s %9s %8s %7s  %s", "workload", "runtime",
-                "budget", "msgs/s", "[min..max]", "p50 µs", "p99 µs", "p99.9 µs", "B/msg", "threads", "other");
+        return String.format(Locale.ROOT, "%-17s %-16s %5s %6s %13s %27s %8s %8s %8s %7s %8s %6s %6s %7s  %s", "workload",
+                "runtime", "cores", "budget", "msgs/s", "[slowest..fastest fork]", "p50 µs", "p99 µs", "p99.9 µs", "B/msg",
+                "CPU-s/M", "GC ms", "noise", "threads", "other");
     }
 
     String tableRow() {
-        return String.format(Locale.ROOT, "%-16s %-15s %6s %14s %23s %9s %9s %9s %8.1f %7.0f  %s", workload, runtime,
-                budget > 0 ? Integer.toString(budget) : "-", String.format(Locale.ROOT, "%,.0f", msgsPerSecond()),
-                String.format(Locale.ROOT, "[%,.0f..%,.0f]", minMsgsPerSecond(), maxMsgsPerSecond()), fixed(p50Micros()),
-                fixed(p99Micros()), fixed(p999Micros()), allocatedBytesPerMessage(), threads(), extras().trim());
+        return String.format(Locale.ROOT, "%-17s %-16s %5d %6s %13s %27s %8s %8s %8s %7.1f %8.3f %6.0f %6s %7.0f  %s",
+                workload, runtime, cores, budget > 0 ? Integer.toString(budget) : "-",
+                String.format(Locale.ROOT, "%,.0f", msgsPerSecond()),
+                String.format(Locale.ROOT, "[%,.0f..%,.0f]", slowestFork(), fastestFork()), fixed(p50Micros()),
+                fixed(p99Micros()), fixed(p999Micros()), allocatedBytesPerMessage(), cpuSecondsPerMillion(), gcMillis(),
+                share(noise()) + (noisyRounds() > 0 ? "!" : ""), threads(), extras().trim());
     }
 
     /** The medians of the extra figures, e.g. {@code evenness=0.981}. */
     String extras() {
         StringBuilder out = new StringBuilder();
-        for (String pair : rounds.get(0).extra().split(" ")) {
+        for (String pair : forks.get(0).get(0).extra().split(" ")) {
             if (pair.isEmpty()) {
                 continue;
             }
@@ -100,7 +133,7 @@ record Summary(String workload, String runtime, int budget, List<Round> rounds) 
         return out.toString();
     }
 
-    private double median(ToDoubleFunction<Round> metric) {
+    private static double median(List<Round> rounds, ToDoubleFunction<Round> metric) {
         double[] values = rounds.stream().mapToDouble(metric).sorted().toArray();
         if (Arrays.stream(values).anyMatch(Double::isNaN)) {
             return Double.NaN;
@@ -111,5 +144,9 @@ record Summary(String workload, String runtime, int budget, List<Round> rounds) 
 
     private static String fixed(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String share(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.3f", value);
     }
 }

@@ -51,14 +51,16 @@ final class ThreadRing implements Workload {
     }
 
     @Override
-    public Outcome round(Histogram latencies) throws InterruptedException {
+    public Outcome round(Window window, Histogram latencies) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(1);
         done = latch;
         token.remaining = hops;
+        window.open();
         ring[0].tell(token);
         if (!latch.await(5, TimeUnit.MINUTES)) {
             throw new IllegalStateException("threadring did not finish");
         }
+        window.close();
         return Outcome.of(hops);
     }
 }

@@ -2,38 +2,45 @@ package io.github.rota.bench;
 
 import io.github.rota.bench.spi.Contender;
 import io.github.rota.bench.spi.ContenderFactory;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.ServiceLoader;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs one workload on one runtime in this JVM (the runner starts one JVM per pair) and prints a
- * {@code ROUND} line per round for the runner to parse, and a {@code PROGRESS} line before each.
+ * Runs one workload on one runtime in this JVM (the runner starts one JVM per pair and fork) and prints
+ * a {@code ROUND} line per measured or warm-up round for the runner to parse, and a {@code PROGRESS}
+ * line after each.
  *
- * <p>Usage: {@code WorkloadMain <workload> <runtime> <throughput> <warm-up rounds> <rounds> <scale>}.
+ * <p>Every round starts after a full collection, outside its window. A measured round whose noise
+ * (other processes' share of this JVM's CPUs, beyond the kernel's one-tick error) is above the
+ * threshold is run again, up to {@value #MAX_RERUNS} times, and flagged {@code noisy} if it stays above.
+ *
+ * <p>Usage: {@code WorkloadMain <workload> <runtime> <throughput> <warm-up rounds> <rounds> <scale>
+ * <noise threshold>}; warm-up rounds -1: the workload's own number.
  */
 public final class WorkloadMain {
+
+    static final int MAX_RERUNS = 2;
 
     private WorkloadMain() {
     }
 
     /**
-     * @param args workload, runtime, throughput (0 = default), warm-up rounds, measured rounds, scale
+     * @param args see the class comment
      * @throws Exception if the workload fails
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 6) {
-            throw new IllegalArgumentException("usage: WorkloadMain <workload> <runtime> <throughput> <warmup> <rounds> <scale>");
+        if (args.length != 7) {
+            throw new IllegalArgumentException(
+                    "usage: WorkloadMain <workload> <runtime> <throughput> <warmup> <rounds> <scale> <noise threshold>");
         }
-        String workload = args[0];
-        String runtime = args[1];
-        int throughput = Integer.parseInt(args[2]);
-        int warmup = Integer.parseInt(args[3]);
-        int rounds = Integer.parseInt(args[4]);
-        double scale = Double.parseDouble(args[5]);
-        for (Round round : run(workload, runtime, throughput, warmup, rounds, scale, System.out)) {
+        List<Round> rounds = run(args[0], args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                Integer.parseInt(args[4]), Double.parseDouble(args[5]), Double.parseDouble(args[6]), System.out);
+        for (Round round : rounds) {
             System.out.println(round.line());
         }
         System.out.flush();
@@ -41,59 +48,127 @@ public final class WorkloadMain {
         System.exit(0);
     }
 
-    /** Runs the rounds and returns them; progress goes to {@code progress}. */
+    /**
+     * Runs the rounds and returns them; progress goes to {@code progress}.
+     *
+     * @param warmup warm-up rounds; -1 for the workload's own number
+     */
     static List<Round> run(String workloadName, String runtime, int throughput, int warmup, int rounds, double scale,
-                           java.io.PrintStream progress) throws Exception {
-        List<Round> results = new ArrayList<>();
-        int total = warmup + rounds;
-        if (JdkLimit.isLimit(runtime)) {
-            if (!workloadName.equals("pingpong-1")) {
-                throw new IllegalArgumentException(runtime + " is a limit for pingpong-1 only");
-            }
-            // Sized for rounds of about 0.1 s: the two limits differ tenfold.
-            long base = runtime.equals(JdkLimit.MPSC) ? 10_000_000 : 1_000_000;
-            long messages = Math.max(10_000, (long) (base * scale));
-            for (int r = 0; r < total; r++) {
-                progress.println("PROGRESS " + workloadName + " " + runtime + " round " + (r + 1) + "/" + total);
-                long nanos = JdkLimit.run(runtime, messages);
-                int threads = runtime.equals(JdkLimit.SPSC) ? 2 : 1;
-                results.add(new Round(r >= warmup, messages, nanos, Double.NaN, Double.NaN, Double.NaN, 0, threads, ""));
-            }
-            return results;
-        }
-        ContenderFactory factory = factoryFor(runtime);
+                           double noiseThreshold, PrintStream progress) throws Exception {
         Workload workload = Workloads.create(workloadName);
-        // Threads are reported as the runtime's own: live threads minus those of the JVM before it started.
-        int baseline = threadCount();
-        Contender contender = null;
+        int warmups = warmup >= 0 ? warmup : workload.warmupRounds();
+        Rounds runner = JdkLimit.isLimit(runtime) ? new LimitRounds(workloadName, runtime, scale)
+                : new ContenderRounds(workload, factoryFor(runtime), runtime, throughput, scale);
+        RoundMeter meter = new RoundMeter();
+        List<Round> results = new ArrayList<>();
+        int total = warmups + rounds;
         try {
             for (int r = 0; r < total; r++) {
-                progress.println("PROGRESS " + workloadName + " " + runtime + " round " + (r + 1) + "/" + total
-                        + (r < warmup ? " (warm-up)" : ""));
-                if (contender == null) {
-                    contender = factory.create(runtime, throughput);
-                    workload.setUp(contender, scale);
+                boolean measured = r >= warmups;
+                Round round = runner.round(meter, measured);
+                for (int rerun = 1; measured && round.noisierThan(noiseThreshold) && rerun <= MAX_RERUNS; rerun++) {
+                    progress.println(String.format(Locale.ROOT, "PROGRESS %s %s round %d/%d: noise %.2f is above %.2f,"
+                            + " running it again", workloadName, runtime, r + 1, total, round.noise(), noiseThreshold));
+                    round = runner.round(meter, true);
                 }
-                Histogram latencies = Histograms.create();
-                long allocatedBefore = allocatedBytes();
-                long start = System.nanoTime();
-                Workload.Outcome outcome = workload.round(latencies);
-                long nanos = System.nanoTime() - start;
-                long allocated = allocatedBytes() - allocatedBefore;
-                results.add(new Round(r >= warmup, outcome.messages(), outcome.nanos() > 0 ? outcome.nanos() : nanos,
-                        Histograms.micros(latencies, 50), Histograms.micros(latencies, 99),
-                        Histograms.micros(latencies, 99.9), allocated, threadCount() - baseline, outcome.extra()));
-                if (workload.freshContenderPerRound()) {
-                    contender.close();
-                    contender = null;
+                if (measured && round.noisierThan(noiseThreshold)) {
+                    round = round.flaggedNoisy();
                 }
+                results.add(round);
+                progress.println(String.format(Locale.ROOT, "PROGRESS %s %s round %d/%d%s: %,.0f msgs/s, %.3f CPU-s/M msgs,"
+                                + " noise %.2f%s", workloadName, runtime, r + 1, total, measured ? "" : " (warm-up)",
+                        round.messagesPerSecond(), round.cpuSecondsPerMillion(), round.noise(), round.noisy() ? " (noisy)" : ""));
             }
         } finally {
-            if (contender != null) {
-                contender.close();
-            }
+            runner.close();
         }
         return results;
+    }
+
+    /** How this JVM runs one round of its runtime. */
+    private interface Rounds extends AutoCloseable {
+        Round round(RoundMeter meter, boolean measured) throws Exception;
+
+        @Override
+        void close();
+    }
+
+    /** A workload on an actor runtime. */
+    private static final class ContenderRounds implements Rounds {
+        private final Workload workload;
+        private final ContenderFactory factory;
+        private final String runtime;
+        private final int throughput;
+        private final double scale;
+        /** The JVM's own threads before any runtime started: the runtime's threads are the live ones beyond. */
+        private final int baselineThreads = threadCount();
+        private Contender contender;
+
+        ContenderRounds(Workload workload, ContenderFactory factory, String runtime, int throughput, double scale) {
+            this.workload = workload;
+            this.factory = factory;
+            this.runtime = runtime;
+            this.throughput = throughput;
+            this.scale = scale;
+        }
+
+        @Override
+        public Round round(RoundMeter meter, boolean measured) throws Exception {
+            if (contender == null) {
+                contender = factory.create(runtime, throughput);
+                workload.setUp(contender, scale);
+            }
+            System.gc(); // the last round's garbage is not this round's cost
+            Histogram latencies = Histograms.create();
+            Window window = new Window(meter);
+            Workload.Outcome outcome = workload.round(window, latencies);
+            int threads = threadCount() - baselineThreads;
+            if (workload.freshContenderPerRound()) {
+                close();
+            }
+            return new Round(measured, outcome.messages(), window.nanos(), window.cpuNanos(), window.allocatedBytes(),
+                    window.gcMillis(), window.noise(), false, Histograms.micros(latencies, 50),
+                    Histograms.micros(latencies, 99), Histograms.micros(latencies, 99.9), threads, outcome.extra());
+        }
+
+        @Override
+        public void close() {
+            if (contender != null) {
+                workload.tearDown();
+                contender.close();
+                contender = null;
+            }
+        }
+    }
+
+    /** A plain-JDK limit on {@code pingpong-1}. */
+    private static final class LimitRounds implements Rounds {
+        private final String limit;
+        private final long messages;
+
+        LimitRounds(String workload, String limit, double scale) {
+            if (!workload.equals("pingpong-1")) {
+                throw new IllegalArgumentException(limit + " is a limit for pingpong-1 only");
+            }
+            this.limit = limit;
+            // Sized for rounds of a few hundred milliseconds: the two limits differ tenfold.
+            long base = limit.equals(JdkLimit.MPSC) ? 40_000_000 : 4_000_000;
+            this.messages = Math.max(10_000, (long) (base * scale));
+        }
+
+        @Override
+        public Round round(RoundMeter meter, boolean measured) throws InterruptedException {
+            System.gc();
+            Window window = new Window(meter);
+            JdkLimit.run(limit, messages, window);
+            int threads = limit.equals(JdkLimit.SPSC) ? 2 : 1;
+            return new Round(measured, messages, window.nanos(), window.cpuNanos(), window.allocatedBytes(),
+                    window.gcMillis(), window.noise(), false, Double.NaN, Double.NaN, Double.NaN, threads, "");
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     static ContenderFactory factoryFor(String runtime) {
@@ -106,16 +181,6 @@ public final class WorkloadMain {
         }
         throw new IllegalArgumentException("unknown runtime '" + runtime + "'; on this class path: " + known
                 + ", " + JdkLimit.MPSC + ", " + JdkLimit.SPSC);
-    }
-
-    /** Bytes allocated so far by every live thread (threads that have ended are not counted). */
-    private static long allocatedBytes() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long sum = 0;
-        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-            sum += Math.max(0, bytes);
-        }
-        return sum;
     }
 
     private static int threadCount() {

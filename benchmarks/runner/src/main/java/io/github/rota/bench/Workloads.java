@@ -3,12 +3,16 @@ package io.github.rota.bench;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Every workload by name, at the sizes documented in the README (scale 1.0; a full pass takes about 5 minutes on 2 cores). */
+/**
+ * Every workload by name, at the sizes documented in the README (scale 1.0). The sizes make a round
+ * of the fastest runtime last well over 100 ms, so that the clock's and the scheduler's granularity
+ * stay far below what is measured.
+ */
 final class Workloads {
 
     /** In the order {@code all} runs them; the budget sweep comes last. */
-    static final List<String> NAMES = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "ask-latency",
-            "threadring", "spawn-many", "skynet");
+    static final List<String> NAMES = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "flood",
+            "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
     static final String BUDGET_SWEEP = "budget-sweep";
     /** The workloads the budget sweep runs. */
     static final List<String> SWEPT = List.of("pingpong-pairs", "fanout");
@@ -18,13 +22,15 @@ final class Workloads {
 
     static Workload create(String name) {
         Supplier<Workload> factory = switch (name) {
-            case "pingpong-1" -> () -> new PingPong("pingpong-1", 1, 300_000);
-            case "pingpong-pairs" -> () -> new PingPong("pingpong-pairs", 2 * Runtime.getRuntime().availableProcessors(), 150_000);
-            case "fanout" -> () -> new FanOut(600_000);
-            case "hot-actor" -> () -> new HotActor(300_000);
-            case "ask-latency" -> () -> new AskLatency(10_000);
-            case "threadring" -> () -> new ThreadRing(1_200_000);
-            case "spawn-many" -> SpawnMany::new;
+            case "pingpong-1" -> () -> new PingPong("pingpong-1", 1, 2_000_000);
+            case "pingpong-pairs" -> () -> new PingPong("pingpong-pairs", 2 * Runtime.getRuntime().availableProcessors(), 500_000);
+            case "fanout" -> () -> new FanOut(2_000_000);
+            case "hot-actor" -> () -> new HotActor(1_000_000);
+            case "flood" -> Flood::new;
+            case "ask-latency" -> () -> new AskLatency(50_000);
+            case "threadring" -> () -> new ThreadRing(4_000_000);
+            case "spawn-many" -> () -> new SpawnMany(false);
+            case "spawn-many-inside" -> () -> new SpawnMany(true);
             case "skynet" -> Skynet::new;
             default -> throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + NAMES
                     + ", " + BUDGET_SWEEP + ", all");

@@ -10,18 +10,30 @@ class RoundTest {
 
     @Test
     void aRoundLineParsesBackToTheSameRound() {
-        Round round = new Round(true, 1_000_000, 250_000_000, 0.25, 3.5, Double.NaN, 40_000_000, 4, "evenness=0.981");
+        Round round = new Round(true, 1_000_000, 250_000_000, 500_000_000, 40_000_000, 12, 0.031, false, 0.25, 3.5,
+                Double.NaN, 4, "evenness=0.981");
 
         Round parsed = Round.parse(round.line());
 
-        assertThat(parsed.measured()).isTrue();
-        assertThat(parsed.messages()).isEqualTo(1_000_000);
+        assertThat(parsed).isEqualTo(new Round(true, 1_000_000, 250_000_000, 500_000_000, 40_000_000, 12, 0.031, false,
+                0.25, 3.5, Double.NaN, 4, "evenness=0.981"));
         assertThat(parsed.messagesPerSecond()).isEqualTo(4_000_000.0);
-        assertThat(parsed.p50Micros()).isEqualTo(0.25);
-        assertThat(parsed.p999Micros()).isNaN();
         assertThat(parsed.allocatedBytesPerMessage()).isEqualTo(40.0);
+        assertThat(parsed.cpuSecondsPerMillion()).isEqualTo(0.5);
         assertThat(parsed.extra("evenness")).isEqualTo(0.981);
         assertThat(parsed.extra("missing")).isNaN();
+    }
+
+    @Test
+    void aRoundIsNoisyOnlyWhenOthersTookMoreThanTheThresholdBeyondOneTickOfError() {
+        // 100 ms: one 10 ms tick is 0.1 of it.
+        assertThat(withNoise(0.19).noisierThan(0.10)).isFalse();
+        assertThat(withNoise(0.21).noisierThan(0.10)).isTrue();
+        assertThat(withNoise(Double.NaN).noisierThan(0.10)).isFalse();
+    }
+
+    private static Round withNoise(double noise) {
+        return new Round(true, 1, 100_000_000, 1, 0, 0, noise, false, Double.NaN, Double.NaN, Double.NaN, 1, "");
     }
 
     @Test
@@ -32,21 +44,34 @@ class RoundTest {
     }
 
     @Test
-    void aSummaryGivesMediansWithMinAndMaxAndOneResultLine() {
-        List<Round> rounds = List.of(
-                new Round(true, 100, 100, 1, 10, 20, 0, 3, "bytes_per_actor=300"),
-                new Round(true, 100, 50, 2, 20, 40, 100, 3, "bytes_per_actor=320"),
-                new Round(true, 100, 25, 3, 30, 60, 200, 3, "bytes_per_actor=340"));
+    void aRoundLineWithoutTheCostFiguresIsRejected() {
+        assertThatThrownBy(() -> Round.parse("ROUND measured=true messages=1 nanos=1 p50_us=NaN p99_us=NaN p999_us=NaN "
+                + "alloc_bytes=0 threads=1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("a ROUND line needs");
+    }
 
-        Summary summary = new Summary("spawn-many", "rota-ws", 0, rounds);
+    @Test
+    void aSummaryPoolsTheForksRoundsAndShowsTheSpreadBetweenForks() {
+        List<Round> fast = List.of(round(100, 50, 320), round(100, 25, 340));
+        List<Round> slow = List.of(round(100, 100, 300));
 
-        assertThat(summary.msgsPerSecond()).isEqualTo(2e9);
-        assertThat(summary.minMsgsPerSecond()).isEqualTo(1e9);
-        assertThat(summary.maxMsgsPerSecond()).isEqualTo(4e9);
-        assertThat(summary.p99Micros()).isEqualTo(20);
+        Summary summary = new Summary("spawn-many", "rota-ws", 2, 0, List.of(fast, slow), true);
+
+        assertThat(summary.msgsPerSecond()).isEqualTo(2e9); // median of 1e9, 2e9, 4e9
+        assertThat(summary.slowestFork()).isEqualTo(1e9);
+        assertThat(summary.fastestFork()).isEqualTo(3e9); // median of fork 1: (2e9 + 4e9) / 2
         assertThat(summary.extra("bytes_per_actor")).isEqualTo(320);
-        assertThat(summary.resultLine()).isEqualTo("RESULT workload=spawn-many runtime=rota-ws msgs_per_s=2000000000 "
-                + "msgs_per_s_min=1000000000 msgs_per_s_max=4000000000 p50_us=2.0 p99_us=20.0 p999_us=40.0 "
-                + "alloc_bytes_per_msg=1.0 threads=3 seconds=0.000 bytes_per_actor=320");
+        assertThat(summary.noisyRounds()).isEqualTo(1);
+        assertThat(summary.resultLine()).isEqualTo("RESULT workload=spawn-many runtime=rota-ws cores=2 forks=2 rounds=3"
+                + " msgs_per_s=2000000000 msgs_per_s_slowest_fork=1000000000 msgs_per_s_fastest_fork=3000000000"
+                + " p50_us=- p99_us=- p999_us=- alloc_bytes_per_msg=1.0 cpu_s_per_m=0.0020 gc_ms=3 noise=0.050"
+                + " noisy_rounds=1 threads=3 seconds=0.000 comparable=true bytes_per_actor=320");
+    }
+
+    /** A round of 100 messages in {@code nanos}, 200 ns of CPU, 100 bytes, 3 ms of GC; noisy when it took 25 ns. */
+    private static Round round(long messages, long nanos, int bytesPerActor) {
+        return new Round(true, messages, nanos, 200, 100, 3, nanos == 25 ? 0.2 : 0.05, nanos == 25, Double.NaN, Double.NaN,
+                Double.NaN, 3, "bytes_per_actor=" + bytesPerActor);
     }
 }

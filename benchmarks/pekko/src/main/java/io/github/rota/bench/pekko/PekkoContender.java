@@ -111,6 +111,11 @@ final class PekkoContender implements Contender {
             public <C> Ref<C> spawn(String childName, Behavior<C> child) {
                 return new PekkoRef<>(getContext().actorOf(props(child), childName));
             }
+
+            @Override
+            public void stop() {
+                getContext().stop(getSelf());
+            }
         }
     }
 }

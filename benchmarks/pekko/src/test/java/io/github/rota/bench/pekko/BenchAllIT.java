@@ -11,50 +11,68 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code bench all} as the README runs it (at a tiny scale): every workload on Rota and on both Pekko
- * configurations, the JDK limits, the budget sweep, the comparison with the targets, the report and
- * the charts.
+ * {@code bench all} as the README runs it, at a tiny scale and one fork: every workload on Rota and on
+ * every Pekko configuration, the JDK limits, the budget sweep, the comparison with the targets, the
+ * report and the charts; and one workload pinned to one core.
  */
 class BenchAllIT {
 
-    private static final List<String> WORKLOADS = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor",
-            "ask-latency", "threadring", "spawn-many", "skynet");
-    private static final List<String> RUNTIMES = List.of("rota-ws", "rota-executor", "pekko-default", "pekko-tuned");
+    private static final List<String> WORKLOADS = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "flood",
+            "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
+    private static final List<String> RUNTIMES = List.of("rota-ws", "rota-ws-pooled", "rota-executor", "pekko-default",
+            "pekko-tuned", "pekko-tuned-tp32");
 
     @Test
     void benchAllPrintsEveryResultTheComparisonAndWritesTheReportAndCharts() throws Exception {
         Path out = Path.of(System.getProperty("rota.bench.out"));
-        List<String> command = List.of(Path.of(System.getProperty("rota.java.home"), "bin", "java").toString(),
-                "-cp", Path.of(System.getProperty("rota.bench.lib")).resolve("*").toString(),
-                "io.github.rota.bench.Bench", "all", "--scale", "0.002", "--warmup", "0", "--out", out.toString());
-        Process bench = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(bench.getInputStream().readAllBytes());
-        assertThat(bench.waitFor(10, TimeUnit.MINUTES)).isTrue();
-        assertThat(bench.exitValue()).as(output).isZero();
+        String output = bench("all", "--scale", "0.002", "--warmup", "0", "--forks", "1", "--cores", "all",
+                "--out", out.toString());
 
+        int cores = Runtime.getRuntime().availableProcessors();
         List<String> missing = new ArrayList<>();
         for (String workload : WORKLOADS) {
             for (String runtime : RUNTIMES) {
-                if (!output.contains("RESULT workload=" + workload + " runtime=" + runtime + " msgs_per_s=")) {
+                if (!output.contains("RESULT workload=" + workload + " runtime=" + runtime + " cores=" + cores + " forks=1 ")) {
                     missing.add(workload + "/" + runtime);
                 }
             }
         }
         assertThat(missing).as(output).isEmpty();
         assertThat(output).contains("RESULT workload=pingpong-1 runtime=jdk-mpsc ", "RESULT workload=pingpong-1 runtime=jdk-spsc ",
-                "RESULT workload=pingpong-1 runtime=rota-ws-pooled ");
+                "NOT COMPARABLE with a run by the runner's method: --scale 0.002", "comparable=false");
         for (int budget : new int[] {1, 8, 32, 64, 128, 256}) {
-            assertThat(output).contains("RESULT workload=fanout runtime=rota-ws budget=" + budget + " ",
-                    "RESULT workload=pingpong-pairs runtime=rota-ws budget=" + budget + " ");
+            assertThat(output).contains("RESULT workload=fanout runtime=rota-ws cores=" + cores + " budget=" + budget + " ",
+                    "RESULT workload=pingpong-pairs runtime=rota-ws cores=" + cores + " budget=" + budget + " ");
         }
-        assertThat(output).contains("Rota (work-stealing) against Pekko", "pingpong-1       msgs/s", "target >= 5.0x");
-        assertThat(output).containsPattern("\\.\\. pingpong-1 rota-ws round \\d/5");
+        assertThat(output).contains("Rota (work-stealing) against the best Pekko", "target >= 5x");
+        assertThat(output).containsPattern("\\.\\. pingpong-1 rota-ws round \\d/5: [\\d,]+ msgs/s");
 
         String report = Files.readString(out.resolve("report.md"));
-        assertThat(report).contains("# Rota benchmark report", "| pingpong-1 | msgs/s |", "## Budget sweep (rota-ws)",
-                "![Rota's advantage per workload](ratios.png)");
+        assertThat(report).contains("# Rota benchmark report", "**not comparable**", "| pingpong-1 | msgs/s |",
+                "## CPU-seconds per million messages", "## Budget sweep (rota-ws", "![Rota's advantage per workload](ratios.png)");
         assertPng(out.resolve("ratios.png"));
+        assertPng(out.resolve("cpu.png"));
         assertPng(out.resolve("budget-sweep.png"));
+    }
+
+    @Test
+    void aOneCoreRunPinsTheWorkloadJvm() throws Exception {
+        String output = bench("pingpong-1", "--runtimes", "rota-ws,pekko-tuned", "--scale", "0.002", "--warmup", "0",
+                "--forks", "1", "--cores", "1");
+
+        assertThat(output).contains("RESULT workload=pingpong-1 runtime=rota-ws cores=1 ",
+                "RESULT workload=pingpong-1 runtime=pekko-tuned cores=1 ");
+    }
+
+    private static String bench(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("rota.java.home"), "bin", "java").toString(),
+                "-cp", Path.of(System.getProperty("rota.bench.lib")).resolve("*").toString(), "io.github.rota.bench.Bench"));
+        command.addAll(List.of(args));
+        Process bench = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(bench.getInputStream().readAllBytes());
+        assertThat(bench.waitFor(10, TimeUnit.MINUTES)).isTrue();
+        assertThat(bench.exitValue()).as(output).isZero();
+        return output;
     }
 
     private static void assertPng(Path file) throws IOException {

@@ -22,4 +22,7 @@ public interface Context<M> {
      * @return the child
      */
     <C> Ref<C> spawn(String name, Behavior<C> behavior);
+
+    /** Stops this actor once it has handled the current message (skynet's nodes end when they have reported). */
+    void stop();
 }

@@ -1,0 +1,91 @@
+package io.github.rota.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Starts the JVM that runs one workload on one runtime ({@link WorkloadMain}) and reads back its
+ * rounds: the same JVM as the runner's, on the same class or module path (or runtime image), with
+ * the same fixed heap for every runtime, pinned to the first N CPUs for an N-core run.
+ */
+final class ChildJvm {
+
+    static final int HEAP_MIB = 4096;
+
+    private final double noiseThreshold;
+    private final Optional<Cpus> cpus = Cpus.ofThisProcess();
+
+    ChildJvm(double noiseThreshold) {
+        this.noiseThreshold = noiseThreshold;
+    }
+
+    /** @return the measured rounds, or empty if the JVM failed (its output has been printed) */
+    Optional<List<Round>> run(String label, String workload, String runtime, int budget, BenchOptions options, int cores,
+                              PrintStream out) throws IOException, InterruptedException {
+        List<String> command = command(cores, List.of(workload, runtime, Integer.toString(budget),
+                Integer.toString(options.warmup()), Integer.toString(options.rounds()), Double.toString(options.scale()),
+                Double.toString(noiseThreshold)));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<Round> rounds = new ArrayList<>();
+        StringBuilder other = new StringBuilder();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.startsWith("ROUND ")) {
+                    Round round = Round.parse(line);
+                    if (round.measured()) {
+                        rounds.add(round);
+                    }
+                } else if (line.startsWith("PROGRESS ")) {
+                    out.println("  .. " + line.substring("PROGRESS ".length()) + forkOf(label));
+                } else {
+                    other.append("     ").append(line).append('\n');
+                }
+            }
+        }
+        int exit = child.waitFor();
+        if (exit != 0 || rounds.size() != options.rounds()) {
+            out.println("  !! " + label + " failed (exit " + exit + "):\n" + other);
+            return Optional.empty();
+        }
+        return Optional.of(rounds);
+    }
+
+    private static String forkOf(String label) {
+        return label.contains(" fork ") ? "  [" + label.substring(label.indexOf(" fork ") + 1) + "]" : "";
+    }
+
+    /** The child's command line: {@code taskset} and the processor count below all cores, then the JVM. */
+    List<String> command(int cores, List<String> args) {
+        List<String> command = new ArrayList<>();
+        if (cores < Runtime.getRuntime().availableProcessors()) {
+            command.addAll(List.of("taskset", "-c", cpus.orElseThrow(() -> new IllegalStateException(
+                    "--cores " + cores + " needs Linux's taskset and /proc to pin the JVM")).first(cores)));
+        }
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Xms" + HEAP_MIB + "m");
+        command.add("-Xmx" + HEAP_MIB + "m");
+        command.add(String.format(Locale.ROOT, "-XX:ActiveProcessorCount=%d", cores));
+        command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        if (Runtime.version().feature() >= 23) {
+            command.add("--sun-misc-unsafe-memory-access=allow"); // JCTools and Pekko still use Unsafe
+        }
+        String modulePath = System.getProperty("jdk.module.path");
+        if (Bench.class.getModule().isNamed()) {
+            if (modulePath != null) {
+                command.addAll(List.of("--module-path", modulePath, "--add-modules", "ALL-MODULE-PATH"));
+            } // else linked into a runtime image, like this one
+            command.addAll(List.of("-m", "io.github.rota.bench/" + WorkloadMain.class.getName()));
+        } else {
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkloadMain.class.getName()));
+        }
+        command.addAll(args);
+        return command;
+    }
+}
