@@ -20,9 +20,13 @@ import java.lang.invoke.VarHandle;
  * and read after its acquire load — publication before sequence, so a taker never sees a slot
  * whose envelope is not yet written.
  *
- * <p>Invariants ({@code EnvelopeRingTest}, jcstress {@code EnvelopeRingTakersTest} and
- * {@code EnvelopeRingPublicationTest}): one envelope to one taker; a taker sees the fields written
- * before the offer; a full ring refuses; capacity is a power of two.
+ * <p>Batches ({@link #offerBatch}, {@link #pollBatch}): a worker's {@link EnvelopeCache} refills and
+ * spills many envelopes at once, claiming the run of ready cells from a position with one CAS.
+ *
+ * <p>Invariants ({@code EnvelopeRingTest}, jcstress {@code EnvelopeRingTakersTest},
+ * {@code EnvelopeRingPublicationTest} and {@code EnvelopeRingBatchTest}): one envelope to one taker,
+ * singly or in batches; a taker sees the fields written before the offer; a full ring refuses;
+ * capacity is a power of two.
  */
 final class EnvelopeRing extends EnvelopeRingEndPad {
 
@@ -59,7 +63,7 @@ final class EnvelopeRing extends EnvelopeRingEndPad {
     boolean offer(Envelope envelope) {
         for (int tries = 0; tries < TRIES; tries++) {
             long position = lvEnqueuePosition();
-            int cell = (int) (position & MASK);
+            int cell = cellOf(position);
             long difference = laSequence(cell) - position;
             if (difference == 0) {
                 if (casEnqueuePosition(position, position + 1)) {
@@ -79,7 +83,7 @@ final class EnvelopeRing extends EnvelopeRingEndPad {
     Envelope poll() {
         for (int tries = 0; tries < TRIES; tries++) {
             long position = lvDequeuePosition();
-            int cell = (int) (position & MASK);
+            int cell = cellOf(position);
             long difference = laSequence(cell) - (position + 1);
             if (difference == 0) {
                 if (casDequeuePosition(position, position + 1)) {
@@ -93,6 +97,75 @@ final class EnvelopeRing extends EnvelopeRingEndPad {
             }
         }
         return null;
+    }
+
+    /**
+     * Stores up to {@code n} envelopes from {@code source[from..]}, claiming their cells with one CAS:
+     * the cells from the enqueue position on that are free, checked first. A free cell stays free
+     * until a producer claims its position, and the CAS proves nobody has.
+     *
+     * @return how many were stored, the first ones of the range; 0 if the ring is full or contended
+     */
+    int offerBatch(Envelope[] source, int from, int n) {
+        for (int tries = 0; tries < TRIES; tries++) {
+            long position = lvEnqueuePosition();
+            int free = 0;
+            while (free < n && laSequence(cellOf(position + free)) == position + free) {
+                free++;
+            }
+            if (free == 0) {
+                if (laSequence(cellOf(position)) < position) {
+                    return 0; // full
+                }
+                continue; // another producer moved on: look again
+            }
+            if (casEnqueuePosition(position, position + free)) {
+                for (int i = 0; i < free; i++) {
+                    int cell = cellOf(position + i);
+                    cells[cell] = source[from + i];
+                    soSequence(cell, position + i + 1);
+                }
+                return free;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Takes up to {@code n} spare envelopes into {@code target[at..]}, claiming their cells with one
+     * CAS: the cells from the dequeue position on that are published, checked first. A published cell
+     * stays so until a consumer claims its position, and the CAS proves nobody has.
+     *
+     * @return how many were taken; 0 if the ring is empty or contended
+     */
+    int pollBatch(Envelope[] target, int at, int n) {
+        for (int tries = 0; tries < TRIES; tries++) {
+            long position = lvDequeuePosition();
+            int published = 0;
+            while (published < n && laSequence(cellOf(position + published)) == position + published + 1) {
+                published++;
+            }
+            if (published == 0) {
+                if (laSequence(cellOf(position)) < position + 1) {
+                    return 0; // empty
+                }
+                continue;
+            }
+            if (casDequeuePosition(position, position + published)) {
+                for (int i = 0; i < published; i++) {
+                    int cell = cellOf(position + i);
+                    target[at + i] = cells[cell];
+                    cells[cell] = null;
+                    soSequence(cell, position + i + CAPACITY);
+                }
+                return published;
+            }
+        }
+        return 0;
+    }
+
+    private static int cellOf(long position) {
+        return (int) (position & MASK);
     }
 
     /** @return spare envelopes in the ring (may lag under concurrency) */

@@ -1,9 +1,12 @@
 package io.github.rota.pool;
 
-import io.github.rota.spi.pool.EnvelopePoolStats;
-
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopeCache;
+import io.github.rota.spi.pool.EnvelopeCacheCarrier;
+import io.github.rota.spi.pool.EnvelopePoolStats;
 import io.github.rota.spi.pool.RecyclingEnvelopePool;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -13,6 +16,13 @@ import java.util.concurrent.atomic.LongAdder;
  * and no lock is shared. Every actor gets a home shard round-robin at spawn; envelopes for it come
  * from that shard, and an envelope always goes back to the shard that made it.
  *
+ * <p>On a dispatcher's thread (an {@link EnvelopeCacheCarrier}) a {@link ThreadCache} stands in
+ * front of the shards: acquires and releases use the thread's own stack, and the shards see only
+ * batches, so pooling costs a message no atomic instruction where allocating costs a TLAB bump and
+ * later a collection. Other threads use the shards directly. The statistics count the envelopes in
+ * the caches as spare, so everything taken out is accounted for: in a shard, in a cache, in a
+ * mailbox or a hand, or dropped.
+ *
  * <p>{@link #acquire} never returns null (empty or contended: allocate, counted as a miss);
  * {@link #release} never blocks (full or contended: drop for the GC, counted as a drop).
  *
@@ -20,7 +30,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code releaseReturnsToTheHomeShardOnly}, {@code overflowDropsForTheGarbageCollector},
  * {@code acquireNeverReturnsNull}, {@code shardCountIsAPowerOfTwoFromEightTo128},
  * {@code resetClearsEveryPerMessageFieldButTheHomeShard},
- * {@code concurrentUseKeepsEveryEnvelopeInExactlyOnePlace}.
+ * {@code concurrentUseKeepsEveryEnvelopeInExactlyOnePlace}; with caches,
+ * {@code aCarrierThreadRecyclesThroughItsCacheWithNoMissAndGivesItBackWhenItEnds},
+ * {@code aFullCacheSpillsItsOlderHalfToTheirHomeShards}, {@code concurrentCarriersKeepEveryEnvelopeInExactlyOnePlace}.
  */
 final class ShardedEnvelopePool extends RecyclingEnvelopePool {
 
@@ -34,6 +46,8 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
     private final LongAdder[] misses;
     private final LongAdder[] drops;
     private final boolean debug;
+    /** The caches of the carrier threads alive now, for the statistics: each is removed as its thread ends and flushes it. */
+    private final Set<ThreadCache> caches = ConcurrentHashMap.newKeySet();
 
     ShardedEnvelopePool(int shardCount) {
         this(shardCount, false);
@@ -78,13 +92,21 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
     @Override
     public Envelope acquire(int shard) {
         int home = shard & mask;
-        Envelope envelope = shards[home].poll();
+        ThreadCache cache = cacheOfThisThread();
+        Envelope envelope = cache != null ? cache.acquire(home) : pollShard(home);
         if (envelope != null) {
-            hits[home].increment();
             return envelope;
         }
         misses[home].increment();
         return new Envelope(home);
+    }
+
+    private Envelope pollShard(int home) {
+        Envelope envelope = shards[home].poll();
+        if (envelope != null) {
+            hits[home].increment();
+        }
+        return envelope;
     }
 
     @Override
@@ -94,10 +116,73 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
                     + ", generation " + envelope.generation() + "): a mailbox returned it while it was already in the pool");
         }
         resetForReuse(envelope, debug);
+        ThreadCache cache = cacheOfThisThread();
+        if (cache != null) {
+            cache.release(envelope);
+            return;
+        }
         // Always the shard that made it, whatever shard the caller had in mind.
-        int home = envelope.homeShard() & mask;
+        int home = shardOf(envelope);
         if (!shards[home].offer(envelope)) {
             drops[home].increment();
+        }
+    }
+
+    /**
+     * @return this pool's cache on the calling thread, made on its first use there; {@code null} on a
+     *         thread that keeps none (not a dispatcher's), or keeps another pool's
+     */
+    private ThreadCache cacheOfThisThread() {
+        if (!(Thread.currentThread() instanceof EnvelopeCacheCarrier carrier)) {
+            return null;
+        }
+        EnvelopeCache cache = carrier.envelopeCache();
+        if (cache instanceof ThreadCache own) {
+            return own.belongsTo(this) ? own : null;
+        }
+        if (cache != null) {
+            return null; // another pool's
+        }
+        ThreadCache made = new ThreadCache(this, shards.length);
+        caches.add(made);
+        carrier.envelopeCache(made);
+        return made;
+    }
+
+    /** A cache's carrier has ended and flushed it. */
+    void forget(ThreadCache cache) {
+        caches.remove(cache);
+    }
+
+    /** @return the shard {@code envelope} goes back to: its home shard (masked, for one another pool made) */
+    int shardOf(Envelope envelope) {
+        return envelope.homeShard() & mask;
+    }
+
+    /** A cache's refill: up to {@code n} envelopes of shard {@code home} into {@code target[0..]}. */
+    int refill(int home, Envelope[] target, int n) {
+        return shards[home].pollBatch(target, 0, n);
+    }
+
+    /** A cache's spill: {@code source[from..from + n)}, all of shard {@code home}, back to it; what does not fit is dropped. */
+    void spill(int home, Envelope[] source, int from, int n) {
+        int end = from + n;
+        while (from < end) {
+            int stored = shards[home].offerBatch(source, from, end - from);
+            if (stored == 0) {
+                drops[home].add(end - from);
+                return;
+            }
+            from += stored;
+        }
+    }
+
+    /** A cache's hits since it last counted them, per shard. */
+    void countHits(long[] cacheHits) {
+        for (int i = 0; i < cacheHits.length; i++) {
+            if (cacheHits[i] != 0) {
+                hits[i].add(cacheHits[i]);
+            }
         }
     }
 
@@ -115,6 +200,10 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
             d[i] = drops[i].sum();
             sizes[i] = shards[i].size();
         }
-        return new EnvelopePoolStats(n, EnvelopeRing.CAPACITY, h, m, d, sizes);
+        long cached = 0;
+        for (ThreadCache cache : caches) {
+            cached += cache.size();
+        }
+        return new EnvelopePoolStats(n, EnvelopeRing.CAPACITY, h, m, d, sizes, cached);
     }
 }

@@ -1,11 +1,12 @@
 package io.github.rota.pool;
 
-import io.github.rota.spi.pool.EnvelopePoolStats;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopeCache;
+import io.github.rota.spi.pool.EnvelopeCacheCarrier;
+import io.github.rota.spi.pool.EnvelopePoolStats;
 import io.github.rota.spi.pool.LinkedEnvelopeQueue;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -159,6 +160,139 @@ class ShardedEnvelopePoolTest {
         // Every envelope ever made (a miss) is now either in a shard or was dropped, exactly once.
         assertThat(stats.totalSize() + stats.totalDrops()).isEqualTo(stats.totalMisses());
         assertThat(violations).isEmpty();
+    }
+
+    @Test
+    void aCarrierThreadRecyclesThroughItsCacheWithNoMissAndGivesItBackWhenItEnds() throws Exception {
+        int messages = ThreadCache.PUBLISH_EVERY + 100;
+        EnvelopePoolStats[] whileRunning = new EnvelopePoolStats[1];
+        onCarrier(() -> {
+            for (int i = 0; i < messages; i++) {
+                Envelope e = pool.acquire(2).fill("m", null);
+                pool.release(e);
+            }
+            whileRunning[0] = pool.stats();
+        });
+        assertThat(whileRunning[0].totalMisses()).as("one envelope made, then recycled").isEqualTo(1);
+        assertThat(whileRunning[0].sizes()).as("the shards were never touched").containsOnly(0);
+        assertThat(whileRunning[0].cached()).as("it waits in the thread's cache, counted as spare").isEqualTo(1);
+
+        EnvelopePoolStats ended = pool.stats();
+        assertThat(ended.totalHits()).as("every hit counted once the cache was flushed").isEqualTo(messages - 1);
+        assertThat(ended.cached()).isZero();
+        assertThat(ended.sizes()[2]).as("back in its home shard when the thread ended").isEqualTo(1);
+    }
+
+    @Test
+    void aFullCacheSpillsItsOlderHalfToTheirHomeShards() throws Exception {
+        EnvelopePoolStats[] afterSpill = new EnvelopePoolStats[1];
+        onCarrier(() -> {
+            for (int i = 0; i <= ThreadCache.CAPACITY; i++) {
+                pool.release(new Envelope(i % 3)); // made by shards 0, 1, 2 in turn
+            }
+            afterSpill[0] = pool.stats();
+        });
+        // The older half: envelopes 0..31, of shards 0, 1, 2 in turn: 11, 11 and 10.
+        assertThat(afterSpill[0].sizes()).containsExactly(11, 11, 10, 0, 0, 0, 0, 0);
+        assertThat(afterSpill[0].cached()).isEqualTo(ThreadCache.CAPACITY - ThreadCache.BATCH + 1);
+        // The thread ended and flushed the rest: 65 envelopes, 22, 22 and 21 per shard.
+        assertThat(pool.stats().sizes()).containsExactly(22, 22, 21, 0, 0, 0, 0, 0);
+        int[] expected = {22, 22, 21};
+        for (int shard = 0; shard < 3; shard++) {
+            for (int i = 0; i < expected[shard]; i++) {
+                assertThat(pool.acquire(shard).homeShard()).as("shard %d holds only its own", shard).isEqualTo(shard);
+            }
+        }
+        assertThat(pool.stats().totalMisses()).isZero();
+    }
+
+    @Test
+    void concurrentCarriersKeepEveryEnvelopeInExactlyOnePlace() throws Exception {
+        // One carrier takes envelopes and hands them to another, which releases them: the first keeps
+        // refilling from the shards and the second spilling to them, in batches, concurrently.
+        int messages = 300_000;
+        Set<Envelope> inHand = Collections.newSetFromMap(new ConcurrentHashMap<>());
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ArrayBlockingQueue<Envelope> handOver = new java.util.concurrent.ArrayBlockingQueue<>(1024);
+        Carrier producer = new Carrier(() -> {
+            for (int i = 0; i < messages; i++) {
+                Envelope e = pool.acquire(i & 3);
+                if (!inHand.add(e)) {
+                    violations.add("handed out twice: " + System.identityHashCode(e));
+                }
+                try {
+                    handOver.put(e);
+                } catch (InterruptedException interrupted) {
+                    throw new IllegalStateException(interrupted);
+                }
+            }
+        });
+        Carrier consumer = new Carrier(() -> {
+            for (int i = 0; i < messages; i++) {
+                try {
+                    Envelope e = handOver.take();
+                    inHand.remove(e);
+                    pool.release(e);
+                } catch (InterruptedException interrupted) {
+                    throw new IllegalStateException(interrupted);
+                }
+            }
+        });
+        producer.start();
+        consumer.start();
+        producer.join();
+        consumer.join();
+
+        assertThat(violations).isEmpty();
+        assertThat(producer.failure).isNull();
+        assertThat(consumer.failure).isNull();
+        EnvelopePoolStats stats = pool.stats();
+        // Both threads ended and flushed: every envelope ever made (a miss) is in a shard or was dropped.
+        assertThat(stats.cached()).isZero();
+        assertThat(stats.totalSize() + stats.totalDrops()).isEqualTo(stats.totalMisses());
+        assertThat(stats.totalMisses()).as("envelopes went round through the shards").isLessThan(messages / 10);
+    }
+
+    /** Runs {@code work} on a thread that carries a cache, as a dispatcher's threads do, and waits for it. */
+    private static void onCarrier(Runnable work) throws InterruptedException {
+        Carrier carrier = new Carrier(work);
+        carrier.start();
+        carrier.join();
+        if (carrier.failure != null) {
+            throw new AssertionError(carrier.failure);
+        }
+    }
+
+    /** A thread with a place for the pool's cache, which it flushes as it ends, as the carrier contract asks. */
+    private static final class Carrier extends Thread implements EnvelopeCacheCarrier {
+        private EnvelopeCache cache;
+        private volatile Throwable failure;
+
+        Carrier(Runnable work) {
+            super(work);
+            setUncaughtExceptionHandler((thread, e) -> failure = e);
+        }
+
+        @Override
+        public void run() {
+            try {
+                super.run();
+            } finally {
+                if (cache != null) {
+                    cache.flush();
+                }
+            }
+        }
+
+        @Override
+        public EnvelopeCache envelopeCache() {
+            return cache;
+        }
+
+        @Override
+        public void envelopeCache(EnvelopeCache cache) {
+            this.cache = cache;
+        }
     }
 
     /** What a linked mailbox may do to an envelope's link: a test reaches it the same way. */

@@ -30,7 +30,7 @@ public interface EnvelopePoolMXBean {
     @Units("envelopes")
     long getDrops();
 
-    /** {@return spare envelopes now} */
+    /** {@return spare envelopes now, in the shards and in the dispatcher threads' caches in front of them} */
     @Units("envelopes")
     long getSize();
 
