@@ -80,8 +80,9 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     private boolean reportedInterrupt;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
-              DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard) {
-        super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput());
+              DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
+              boolean checksEnvelopes) {
+        super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput(), checksEnvelopes);
         this.parent = parent;
         this.self = new LocalActorRef<>(this, name, uid);
         this.props = props;

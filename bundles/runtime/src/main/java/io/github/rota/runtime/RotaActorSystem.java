@@ -122,7 +122,7 @@ final class RotaActorSystem implements ActorSystem {
         EnvelopePool pool = envelopes;
         liveActors.increment();
         return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
-                mailboxType.create(pool), pool, pool.assignHomeShard());
+                mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes);
     }
 
     private String pathOf(ActorCell<?> parent, String actorName) {
@@ -154,11 +154,6 @@ final class RotaActorSystem implements ActorSystem {
     /** @return actors waiting for their dispatcher to be bound */
     int waitingForDispatcher() {
         return dispatchers.waiting();
-    }
-
-    /** @return whether turns check that their envelope was not recycled under them ({@code rota.pool.debug}) */
-    boolean checksEnvelopes() {
-        return checksEnvelopes;
     }
 
     @Override

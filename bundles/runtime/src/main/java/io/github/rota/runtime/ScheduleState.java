@@ -32,6 +32,8 @@ import java.lang.invoke.VarHandle;
  *       {@code TurnTest.aMessageArrivingJustAsTheTurnFindsTheMailboxEmptyIsNotLost};</li>
  *   <li>CLOSED is final: no transition leaves it, so a stopped actor is never scheduled again.</li>
  * </ul>
+ * A lingering actor (one its worker keeps after a turn that drained it, see {@link TurnLoop}) stays
+ * PROCESSING with no thread running it: producers see it running and leave it to its worker.
  * {@code trySchedule} reads before it CASes, so N racing producers share the cache line in read
  * mode instead of all requesting ownership.
  *
@@ -60,9 +62,10 @@ abstract class ScheduleState extends SchedulableTask {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     /**
-     * The thread holding PROCESSING, or {@code null}. Plain: written by that thread right after
-     * taking the actor and cleared right before each release (the volatile store that follows
-     * publishes the clearing to the next taker), so a thread never finds itself here by mistake.
+     * The thread running a turn of the actor, or {@code null}. Plain: written by that thread right
+     * after taking (or resuming) the actor and cleared right before each release or lingering (the
+     * volatile store, or the worker's release store of its linger slot, that follows publishes the
+     * clearing to the next holder), so a thread never finds itself here by mistake.
      */
     private Thread holder;
 
@@ -83,6 +86,19 @@ abstract class ScheduleState extends SchedulableTask {
         }
         holder = Thread.currentThread();
         return true;
+    }
+
+    /**
+     * Owner: PROCESSING stays, but no thread runs the actor now: it lingers with its worker, which
+     * resumes it ({@link #resumeHeld}) or lets it go ({@link #setIdle}).
+     */
+    final void holdForLingering() {
+        holder = null;
+    }
+
+    /** Owner: the lingering actor runs again on the calling thread (it never stopped holding PROCESSING). */
+    final void resumeHeld() {
+        holder = Thread.currentThread();
     }
 
     /** {@return whether the calling thread is running a turn of this actor now} */

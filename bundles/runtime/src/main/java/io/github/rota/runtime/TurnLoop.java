@@ -16,8 +16,9 @@ import java.util.Objects;
  * {@link ActorCell}'s, through the hooks at the end.
  *
  * <p>A turn: system messages first, then user messages, one budget for both; an actor whose
- * mailboxes are empty goes idle and is not re-queued; one that still has work when the budget is
- * spent yields and is queued again behind the others.
+ * mailboxes are empty goes idle and is not re-queued, or lingers with its worker if the dispatcher
+ * keeps it (still PROCESSING, so a reply costs its producer no scheduling); one that still has work
+ * when the budget is spent yields and is queued again behind the others.
  *
  * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
  * turn runs on the one thread that holds PROCESSING; turn-confined fields are plain, and are
@@ -43,21 +44,30 @@ abstract class TurnLoop extends ScheduleState {
     private final int homeShard;
     /** The actor's own budget per turn, below the dispatcher's; 0: the dispatcher's. */
     private final int actorBudget;
+    /** Whether each turn checks its envelope was not recycled under it (its pool's debug mode, {@code rota.pool.debug}). */
+    private final boolean checksEnvelopes;
 
     // Turn-confined.
     /** The dispatcher's side of the current turn; {@code null} between turns. */
     private Turn currentTurn;
     /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
     private boolean refused;
+    /**
+     * The last turn ended with the actor lingering: its worker keeps it, still PROCESSING, and runs
+     * it again or lets it go ({@link #releaseLingering}). Written by the turn, read by the next
+     * holder, which got the actor through the worker's linger slot (a release store, then a CAS).
+     */
+    private boolean lingering;
 
     TurnLoop(RotaActorSystem system, DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
-             int homeShard, int actorBudget) {
+             int homeShard, int actorBudget, boolean checksEnvelopes) {
         this.system = system;
         this.dispatcher = dispatcher;
         this.mailbox = mailbox;
         this.envelopes = envelopes;
         this.homeShard = homeShard;
         this.actorBudget = actorBudget;
+        this.checksEnvelopes = checksEnvelopes;
     }
 
     // ---------------------------------------------------------------- producers (any thread)
@@ -167,7 +177,10 @@ abstract class TurnLoop extends ScheduleState {
      */
     @Override
     public boolean runTurn(Turn turn) {
-        if (!takeForProcessing()) {
+        if (lingering) {
+            lingering = false; // the worker kept us after our last turn: we never stopped holding PROCESSING
+            resumeHeld();
+        } else if (!takeForProcessing()) {
             if (!isClosed()) {
                 // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
                 system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
@@ -183,11 +196,11 @@ abstract class TurnLoop extends ScheduleState {
         try {
             while (true) {
                 if (spent >= budget) {
-                    if (hasRunnableWork() || !finishOrReclaim()) {
-                        yieldTurn();
-                        return true;
+                    if (!hasRunnableWork() && lingerOrFinish(turn)) {
+                        return false;
                     }
-                    return false;
+                    yieldTurn();
+                    return true;
                 }
                 if (processSystemMessage()) {
                     spent++;
@@ -207,7 +220,7 @@ abstract class TurnLoop extends ScheduleState {
                         return true;
                     }
                     case NONE -> {
-                        if (finishOrReclaim()) {
+                        if (lingerOrFinish(turn)) {
                             return false;
                         }
                         // Reclaimed: a message arrived after we looked; the next round takes it.
@@ -241,6 +254,48 @@ abstract class TurnLoop extends ScheduleState {
     private void yieldTurn() {
         currentTurn = null; // before the release: the next owner sets its own
         yieldToScheduled();
+    }
+
+    /**
+     * The turn found no work: the actor lingers with its worker if the dispatcher keeps it (see
+     * {@link Turn#linger}), so that a reply to what it just sent runs it again with no scheduling;
+     * otherwise it goes idle.
+     *
+     * @return {@code true} if the turn is over (the actor lingers, is idle, or another producer
+     *         scheduled it); {@code false} if this turn owns it again
+     */
+    private boolean lingerOrFinish(Turn turn) {
+        if (turn.linger()) {
+            lingering = true;
+            currentTurn = null;
+            holdForLingering();
+            return true;
+        }
+        return finishOrReclaim();
+    }
+
+    /** Its worker asks whether the lingering actor has work: read as in {@link #hasRunnableWork}. */
+    @Override
+    public boolean hasWork() {
+        return hasRunnableWork();
+    }
+
+    /**
+     * Its worker lets the lingering actor go (before it turns to other work, searches, parks or
+     * stops), or the starvation probe does (behind a long turn): IDLE, then the re-check of
+     * {@link #finishOrReclaim}, so a producer that saw PROCESSING and left the message to the worker
+     * is never lost (jcstress {@code LingeringReleaseVersusEnqueueTest}).
+     *
+     * @return {@code true} if work had arrived and we are SCHEDULED again: the caller queues us
+     */
+    @Override
+    public boolean releaseLingering() {
+        if (!lingering) {
+            throw new IllegalStateException(self().path() + " is not lingering");
+        }
+        lingering = false;
+        setIdle();
+        return hasRunnableWork() && trySchedule();
     }
 
     /**
@@ -295,7 +350,7 @@ abstract class TurnLoop extends ScheduleState {
             }
         }
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
-        if (system.checksEnvelopes()) {
+        if (checksEnvelopes) {
             invokeChecked(envelope);
         } else {
             invoke(envelope.message(), envelope.sender());

@@ -34,6 +34,11 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
 
     private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
     private int lastHandled;
+    /** Whether a turn that runs out of work may linger (as a work-stealing worker keeps one). */
+    private boolean keepsLingering;
+    private boolean lingerAccepted;
+    /** The schedulable kept after its turn, if any: the test resumes it or lets it go. */
+    private Schedulable lingering;
 
     ManualDispatcher(String id, int budget) {
         super(id, "manual", budget, fault -> {
@@ -47,15 +52,69 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
         if (next == null) {
             return false;
         }
-        if (observers().runTurn(next, this)) {
-            queue.add(next);
+        run(next);
+        return true;
+    }
+
+    private void run(Schedulable s) {
+        if (observers().runTurn(s, this)) {
+            queue.add(s);
         }
+        if (lingerAccepted) {
+            lingerAccepted = false;
+            lingering = s;
+        }
+    }
+
+    /** From now on a turn that runs out of work may linger, one schedulable at a time. */
+    void keepLingering() {
+        keepsLingering = true;
+    }
+
+    /** @return the lingering schedulable, or {@code null} */
+    Schedulable lingering() {
+        return lingering;
+    }
+
+    /** Runs the lingering schedulable's next turn, as a worker does when it has work. */
+    void resumeLingering() {
+        Schedulable s = lingering;
+        lingering = null;
+        run(s);
+    }
+
+    /** Lets the lingering schedulable go, as a worker does before it turns elsewhere; queues it if it is ready. */
+    boolean releaseLingering() {
+        Schedulable s = lingering;
+        lingering = null;
+        boolean ready = s.releaseLingering();
+        if (ready) {
+            queue.add(s);
+        }
+        return ready;
+    }
+
+    @Override
+    public boolean linger() {
+        if (!keepsLingering || lingering != null) {
+            return false;
+        }
+        lingerAccepted = true;
         return true;
     }
 
     void runUntilIdle() {
         while (runOneTurn()) {
             // keep going
+        }
+    }
+
+    /** Runs until nothing is queued and nothing lingers, letting a lingering schedulable go each time. */
+    void runUntilIdleLettingGo() {
+        runUntilIdle();
+        while (lingering != null) {
+            releaseLingering();
+            runUntilIdle();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.rota.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorContext;
@@ -31,7 +32,7 @@ class TurnTest {
     @AfterEach
     void terminate() {
         system.terminate();
-        dispatcher.runUntilIdle();
+        dispatcher.runUntilIdleLettingGo();
     }
 
     private ActorRef<Integer> spawnRecorder(Props<Integer> props) {
@@ -158,6 +159,54 @@ class TurnTest {
         dispatcher.runUntilIdle();
         assertThat(handled).containsExactly(1, 2);
         assertThat(dispatcher.queued()).isZero();
+    }
+
+    @Test
+    void aLingeringActorStaysRunningForItsProducersSoAMessageToItSchedulesNothing() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        dispatcher.keepLingering();
+        ref.tell(1);
+        dispatcher.runOneTurn();
+        assertThat(dispatcher.lingering()).as("kept after the turn that drained it").isNotNull();
+        assertThat(dispatcher.lingering().hasWork()).isFalse();
+
+        ref.tell(2);
+        assertThat(dispatcher.queued()).as("the producer saw it running and left the message to its worker").isZero();
+        assertThat(dispatcher.lingering().hasWork()).isTrue();
+        dispatcher.resumeLingering();
+        assertThat(handled).containsExactly(1, 2);
+    }
+
+    @Test
+    void aLingeringActorLetGoWithWorkIsReadyAgainAndWithoutWorkIsIdle() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        dispatcher.keepLingering();
+        ref.tell(1);
+        dispatcher.runOneTurn();
+        ref.tell(2);
+        assertThat(dispatcher.releaseLingering()).as("work arrived: ready again").isTrue();
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2);
+
+        assertThat(dispatcher.releaseLingering()).as("no work: idle").isFalse();
+        ref.tell(3);
+        assertThat(dispatcher.queued()).as("an idle actor is scheduled by the next message").isEqualTo(1);
+        dispatcher.runOneTurn();
+        assertThat(handled).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void aContextCapturedByALingeringActorIsRefusedOnTheThreadThatRanIt() {
+        List<ReceiveContext<Integer>> captured = new ArrayList<>();
+        ActorRef<Integer> ref = spawnRecorder(Props.create(() -> captured::add));
+        dispatcher.keepLingering();
+        ref.tell(1);
+        dispatcher.runOneTurn(); // on this thread; the actor lingers, still PROCESSING, run by nobody
+
+        assertThat(dispatcher.lingering()).isNotNull();
+        assertThatThrownBy(() -> captured.get(0).reply("late"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside its turn");
     }
 
     @Test

@@ -22,6 +22,25 @@ public interface Turn {
     void messagesHandled(int count);
 
     /**
+     * Asks to stay with this turn's worker now that the schedulable has no work left, so that its
+     * next turn can run as soon as work arrives, with no scheduling: a request and its reply then cost
+     * no claim of the schedule state, no queue and no going idle (a worker keeps a few such
+     * schedulables, "lingering", while its turns exchange messages with them). Called at most once per
+     * turn, as the turn ends for lack of work.
+     *
+     * <p>If the dispatcher agrees ({@code true}), the schedulable keeps its claim on itself, as if it were
+     * still running (its producers do not schedule it), and returns {@code false} from
+     * {@link Schedulable#runTurn}; the dispatcher then owes it exactly one of: another {@code runTurn},
+     * in which it resumes without claiming itself again, or {@link Schedulable#releaseLingering}. If it
+     * disagrees, the schedulable goes idle as usual. The default disagrees.
+     *
+     * @return whether the schedulable may linger
+     */
+    default boolean linger() {
+        return false;
+    }
+
+    /**
      * Runs work that blocks the thread running this turn (I/O, a lock, waiting on a future). A
      * dispatcher that shares its threads keeps its parallelism meanwhile: the work-stealing kind
      * hands the worker (its queues and its place in the pool) to a spare thread and lets this thread

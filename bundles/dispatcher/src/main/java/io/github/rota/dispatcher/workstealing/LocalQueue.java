@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Layout, by writer: read-only fields first; then the turn epoch (owner writes, thieves and
  * the probe read), the next slot (owner and thieves), the sleeping flag (owner and notifiers),
- * each on a cache line of its own; the owner-only take bookkeeping last. The padding is
+ * each on a cache line of its own; the owner's take bookkeeping and linger slots last. The padding is
  * {@code byte} fields, 128 to a class (two cache lines, for the adjacent-line prefetcher), as
  * JCTools lays out its queues: since JDK 15 the JVM packs a
  * subclass's small fields into gaps its superclasses left, which defeats {@code long} padding
@@ -33,12 +33,22 @@ import java.util.List;
  */
 final class LocalQueue extends LocalQueuePad4 implements Sibling {
 
-    /** Consecutive next-slot turns before the ring must get one (Tokio uses 3 too). */
-    static final int MAX_NEXT_SLOT_STREAK = 3;
+    /**
+     * Consecutive turns of actors from the next slot or the linger slots before the ring must get
+     * one (Tokio caps its LIFO slot at 3 too).
+     */
+    static final int MAX_LOCAL_STREAK = 3;
+    /**
+     * Actors a worker keeps after turns that drained them ("lingering"): two hold one volley, a
+     * request and its reply, on the worker with no scheduling at all.
+     */
+    static final int LINGER_SLOTS = 2;
     /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
     static final int GLOBAL_CHECK_INTERVAL = 61;
 
     private static final VarHandle NEXT;
+    private static final VarHandle LINGER_0;
+    private static final VarHandle LINGER_1;
     private static final VarHandle SLEEPING;
     private static final VarHandle TURN_EPOCH;
 
@@ -46,6 +56,8 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             NEXT = lookup.findVarHandle(LocalQueueNextSlot.class, "next", Schedulable.class);
+            LINGER_0 = lookup.findVarHandle(LocalQueueOwnerFields.class, "linger0", Schedulable.class);
+            LINGER_1 = lookup.findVarHandle(LocalQueueOwnerFields.class, "linger1", Schedulable.class);
             SLEEPING = lookup.findVarHandle(LocalQueueSleeping.class, "sleeping", boolean.class);
             TURN_EPOCH = lookup.findVarHandle(LocalQueueTurnEpoch.class, "turnEpoch", long.class);
         } catch (ReflectiveOperationException e) {
@@ -83,6 +95,12 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
     @Override
     public boolean hasNextSlot() {
         return lvNext() != null;
+    }
+
+    @Override
+    public Schedulable takeLingering(int slot) {
+        Schedulable s = lvLinger(slot);
+        return s != null && casLinger(slot, s, null) ? s : null;
     }
 
     @Override
@@ -149,6 +167,10 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         return ring.isEmpty();
     }
 
+    int ringSize() {
+        return ring.size();
+    }
+
     int ringCapacity() {
         return ring.capacity();
     }
@@ -169,27 +191,79 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
     }
 
     /**
-     * Counts a next-slot turn about to run.
-     *
-     * @return {@code true} if {@value #MAX_NEXT_SLOT_STREAK} next-slot turns already ran in a row
-     *         while the ring holds actors: the caller queues the actor behind them instead, and
-     *         the streak ends, so two actors volleying cannot starve the ring
+     * @return {@code true} if {@value #MAX_LOCAL_STREAK} turns from the next slot or the linger slots
+     *         ran in a row while the ring holds actors: the ring gets the next turn, and the streak
+     *         ends, so two actors volleying cannot starve the ring
      */
-    boolean nextSlotStreakSpent() {
-        if (nextSlotStreak >= MAX_NEXT_SLOT_STREAK) {
-            nextSlotStreak = 0;
-            if (!ring.isEmpty()) {
-                return true;
-            }
-            // Nobody is waiting behind it: a new streak begins with this turn.
+    boolean localStreakSpent() {
+        if (localStreak >= MAX_LOCAL_STREAK && !ring.isEmpty()) {
+            localStreak = 0;
+            return true;
         }
-        nextSlotStreak++;
         return false;
     }
 
-    /** The take went past the next slot (it was empty): the streak ends. */
-    void endNextSlotStreak() {
-        nextSlotStreak = 0;
+    /** A turn from the next slot or a linger slot is about to run. */
+    void countLocalTurn() {
+        if (localStreak < MAX_LOCAL_STREAK) {
+            localStreak++;
+        }
+    }
+
+    /**
+     * @return {@code true} if {@value #MAX_LOCAL_STREAK} lingering actors were resumed in a row while
+     *         an actor waits in the next slot: the next slot gets the next turn, so two actors
+     *         volleying in the linger slots cannot starve it
+     */
+    boolean lingerStreakSpent() {
+        return lingerStreak >= MAX_LOCAL_STREAK && lvNext() != null;
+    }
+
+    /** A lingering actor is resumed ({@code true}) or the next slot runs ({@code false}). */
+    void countLingerResume(boolean resumed) {
+        lingerStreak = resumed ? Math.min(lingerStreak + 1, MAX_LOCAL_STREAK) : 0;
+    }
+
+    /** The take went past the next slot and the linger slots (nothing there): the streak ends. */
+    void endLocalStreak() {
+        localStreak = 0;
+    }
+
+    // ---------------------------------------------------------------- lingering actors (owner)
+
+    /** @return whether a linger slot is free */
+    boolean hasLingerRoom() {
+        return lvLinger(0) == null || lvLinger(1) == null;
+    }
+
+    /**
+     * Keeps {@code s}, whose turn has returned lingering, in a free slot. Only the owner fills a slot,
+     * so a release store publishes the actor (and its last turn's writes) to whoever takes it next.
+     */
+    void putLingering(Schedulable s) {
+        soLinger(lvLinger(0) == null ? 0 : 1, s);
+    }
+
+    /** @return a lingering actor that has work now, taken from its slot by CAS (the probe may race for it); or {@code null} */
+    Schedulable claimLingeringWithWork() {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            Schedulable s = lvLinger(slot);
+            if (s != null && s.hasWork() && casLinger(slot, s, null)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** @return whether some lingering actor has work now */
+    boolean hasLingeringWithWork() {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            Schedulable s = lvLinger(slot);
+            if (s != null && s.hasWork()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -245,11 +319,17 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         return now - seenAtNanos[v] >= staleNanos;
     }
 
-    /** After the owner's thread ended: everything still queued here. */
+    /** After the owner's thread ended: everything still queued here, and the lingering actors that have work. */
     void drainInto(List<Schedulable> out) {
         Schedulable s = clearNextSlot();
         if (s != null) {
             out.add(s);
+        }
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            s = takeLingering(slot);
+            if (s != null && s.releaseLingering()) {
+                out.add(s);
+            }
         }
         for (s = ring.pop(); s != null; s = ring.pop()) {
             out.add(s);
@@ -270,6 +350,22 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
 
     private Schedulable xchgNext(Schedulable s) {
         return (Schedulable) NEXT.getAndSet(this, s);
+    }
+
+    private Schedulable lvLinger(int slot) {
+        return (Schedulable) (slot == 0 ? LINGER_0.getVolatile(this) : LINGER_1.getVolatile(this));
+    }
+
+    private void soLinger(int slot, Schedulable s) {
+        if (slot == 0) {
+            LINGER_0.setRelease(this, s);
+        } else {
+            LINGER_1.setRelease(this, s);
+        }
+    }
+
+    private boolean casLinger(int slot, Schedulable expect, Schedulable update) {
+        return slot == 0 ? LINGER_0.compareAndSet(this, expect, update) : LINGER_1.compareAndSet(this, expect, update);
     }
 }
 
@@ -382,10 +478,21 @@ abstract class LocalQueuePad3 extends LocalQueueSleeping {
     }
 }
 
-/** The owner's take and search bookkeeping (read and written by {@link Worker} and {@code RunQueues}), written on every take. */
+/**
+ * The owner's take and search bookkeeping (read and written by {@link Worker} and {@code RunQueues}),
+ * written on every take, and the linger slots: the owner fills and empties them on every local turn,
+ * the starvation probe takes from them only behind a long turn, so they share the owner's line rather
+ * than the next slot's, which searching thieves read.
+ */
 abstract class LocalQueueOwnerFields extends LocalQueuePad3 {
+    volatile Schedulable linger0;
+    volatile Schedulable linger1;
     int takesUntilGlobalCheck = LocalQueue.GLOBAL_CHECK_INTERVAL;
-    int nextSlotStreak;
+    int localStreak;
+    /** Lingering actors resumed in a row while the next slot waits. */
+    int lingerStreak;
+    /** The running turn's actor may linger: it goes into a linger slot once its turn returns. */
+    boolean lingerAccepted;
     /** The worker counts as a searcher in the idle set. */
     boolean searching;
     /** The worker was woken by a notifier and has not run a turn since. */

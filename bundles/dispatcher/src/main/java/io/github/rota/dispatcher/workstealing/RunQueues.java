@@ -18,6 +18,14 @@ import java.util.concurrent.atomic.LongAdder;
  * {@value LocalQueue#GLOBAL_CHECK_INTERVAL}th take, so a backlog there cannot starve. A worker that
  * finds nothing searches ({@link #searchOnce}: steal half a sibling's ring, then the global queue).
  *
+ * <p>Lingering: an actor whose turn drained it while an exchange goes on at its worker (an actor in
+ * the next slot, or a lingering one with work) stays with the worker, still PROCESSING, in one of
+ * {@value LocalQueue#LINGER_SLOTS} linger slots; a message to it is its producer's enqueue only, and the
+ * worker runs it again when it has work. The worker lets its lingering actors go before it takes from
+ * its ring or the global queue, searches, parks, blocks or stops, and the {@link StarvationProbe}
+ * lets them go behind a long turn; letting go is going idle with the usual re-check, so a message that
+ * arrived meanwhile is never lost.
+ *
  * <p>Next-actor slot: when code running on a worker makes an actor ready, that actor goes in the
  * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
  * on one core with no wake-up. A thief takes a sibling's slot only when that sibling has started
@@ -68,14 +76,29 @@ final class RunQueues {
         return true;
     }
 
-    /** A producer running on the worker that owns {@code local} made {@code s} ready. */
+    /**
+     * A producer running on the worker that owns {@code local} made {@code s} ready: it goes in the next
+     * slot, and the actor it displaces to the ring. A sibling is woken when this makes more than one
+     * actor runnable here where there was at most one before, not on every send: a turn that makes a
+     * thousand actors ready (a fan-out) pays the fence of a wake-up once per time a sibling has
+     * emptied its ring, not once per send. No work is stranded: a sibling parks only after a re-scan
+     * finds the ring empty, and the push that fills it again is such a transition.
+     */
     void scheduleFromHere(LocalQueue local, Schedulable s) {
         local.counters().increment(DispatcherCounter.NEXT_SLOT_PUSHES);
+        int ringBefore = local.ringSize();
         Schedulable displaced = local.putNextSlot(s);
-        if (displaced != null) {
-            push(local, displaced);
-        } else if (!local.ringIsEmpty()) {
-            notifyOne(); // the next slot plus the ring: more than one runnable actor here
+        if (displaced == null) {
+            if (ringBefore == 1) {
+                notifyOne(); // the next slot plus one in the ring: a second runnable actor here
+            }
+        } else if (local.pushToRing(displaced)) {
+            local.counters().increment(DispatcherCounter.LOCAL_PUSHES);
+            if (ringBefore == 0) {
+                notifyOne(); // the next slot plus the displaced actor
+            }
+        } else {
+            overflow(local, displaced);
         }
     }
 
@@ -88,6 +111,11 @@ final class RunQueues {
             }
             return;
         }
+        overflow(local, s);
+    }
+
+    /** The ring is full: its older half and {@code s} go to the global queue, and a worker is woken. */
+    private void overflow(LocalQueue local, Schedulable s) {
         int moved = 0;
         for (int i = 0; i < local.ringCapacity() / 2; i++) {
             Schedulable older = local.popRing();
@@ -136,25 +164,73 @@ final class RunQueues {
 
     // ---------------------------------------------------------------- taking work
 
-    /** The take order for the owner of {@code local}; {@code null}: nothing here, search. */
+    /**
+     * The take order for the owner of {@code local}; {@code null}: nothing here, search. Before the
+     * worker turns to anything but its own exchange (a lingering actor with work, the next slot) it
+     * lets its lingering actors go, so none waits on a worker busy elsewhere.
+     */
     Schedulable take(LocalQueue local) {
         if (local.globalCheckDue()) {
             Schedulable s = global.poll();
             if (s != null) {
+                local.endLocalStreak();
+                releaseLingering(local);
                 return s;
             }
         }
-        Schedulable s = local.takeNextSlot();
+        Schedulable s = takeLocal(local);
         if (s != null) {
-            if (!local.nextSlotStreakSpent()) {
-                return s;
-            }
-            push(local, s); // behind the ring's actors this time
-        } else {
-            local.endNextSlotStreak();
+            return s;
         }
+        releaseLingering(local);
         s = local.popRing();
         return s != null ? s : global.poll();
+    }
+
+    /**
+     * A lingering actor with work, else the next slot (but the next slot after
+     * {@value LocalQueue#MAX_LOCAL_STREAK} lingering actors in a row); neither once that many such turns
+     * ran in a row while the ring waits (then the next-slot actor goes behind the ring's).
+     */
+    private Schedulable takeLocal(LocalQueue local) {
+        if (local.localStreakSpent()) {
+            Schedulable next = local.takeNextSlot();
+            if (next != null) {
+                push(local, next);
+            }
+            return null;
+        }
+        Schedulable s = local.lingerStreakSpent() ? null : local.claimLingeringWithWork();
+        local.countLingerResume(s != null);
+        if (s == null) {
+            s = local.takeNextSlot();
+        }
+        if (s == null) {
+            local.endLocalStreak();
+            return null;
+        }
+        local.countLocalTurn();
+        return s;
+    }
+
+    /** Lets the lingering actors of {@code local}'s worker go; those that have work again go to its ring. */
+    void releaseLingering(LocalQueue local) {
+        for (int slot = 0; slot < LocalQueue.LINGER_SLOTS; slot++) {
+            Schedulable s = local.takeLingering(slot);
+            if (s != null && s.releaseLingering()) {
+                push(local, s);
+            }
+        }
+    }
+
+    /** Behind a long turn (the starvation probe): lets the worker's lingering actors go; those with work go to the global queue. */
+    void rescueLingering(Sibling stuck) {
+        for (int slot = 0; slot < LocalQueue.LINGER_SLOTS; slot++) {
+            Schedulable s = stuck.takeLingering(slot);
+            if (s != null && s.releaseLingering()) {
+                requeue(s);
+            }
+        }
     }
 
     /** One search round for {@code thief}: steal, then the global queue. */

@@ -24,6 +24,15 @@ interface Sibling {
     /** {@return the actor in the next-actor slot, taken by CAS; {@code null} if none or lost to the owner} */
     Schedulable stealNextSlot();
 
+    /**
+     * Takes a lingering actor from one of this worker's linger slots, by CAS (the starvation probe
+     * does, behind a long turn); the caller must then let it go ({@link Schedulable#releaseLingering}).
+     *
+     * @param slot 0 to {@link LocalQueue#LINGER_SLOTS} - 1
+     * @return the actor, or {@code null} if the slot was empty or its owner took it first
+     */
+    Schedulable takeLingering(int slot);
+
     /** {@return whether the next-actor slot holds an actor} */
     boolean hasNextSlot();
 

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * turn, no clock read.
  * <ul>
  *   <li>Rescue: a worker found in the same turn at two looks has its next-slot actor moved to the
- *       global queue, where a sibling picks it up. Thieves take a slot only while they search, and
- *       none may be searching, so without this an actor could wait behind a blocked turn for good.</li>
+ *       global queue, where a sibling picks it up, and its lingering actors let go (those with work
+ *       go to the global queue too). Thieves take a slot only while they search, and none may be
+ *       searching, so without this an actor could wait behind a blocked turn for good.</li>
  *   <li>Report (when a threshold is set): a stuck turn is reported once (log with the worker's
  *       stack, counter, {@link WorkerStarvation} event), within a look of reaching the threshold.</li>
  * </ul>
@@ -94,6 +95,7 @@ final class StarvationProbe implements Runnable {
             if (waiting != null) {
                 queues.requeue(waiting);
             }
+            queues.rescueLingering(worker);
             long stuck = now - inTurnSince[i];
             if (thresholdNanos > 0 && stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
                 reportedEpoch[i] = epoch;

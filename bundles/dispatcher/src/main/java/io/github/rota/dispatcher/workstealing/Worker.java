@@ -21,7 +21,10 @@ import java.util.function.LongConsumer;
  */
 final class Worker {
 
-    /** The thread running a worker: it is also the turn of the turns it runs, so a turn allocates nothing. */
+    /**
+     * The thread running a worker: it is also the turn of the turns it runs, so a turn allocates
+     * nothing; its {@link io.github.rota.spi.dispatch.Turn#linger} asks the worker ({@link #acceptLinger}).
+     */
     interface Owner extends TurnObservers.CountingTurn {
         /** {@return the worker this thread runs now; another one, or {@code null}, once it handed this one over} */
         Worker worker();
@@ -75,6 +78,20 @@ final class Worker {
         }
     }
 
+    /**
+     * The running turn's actor has no work left and asks to linger: yes if a linger slot is free and
+     * the exchange it takes part in goes on here (an actor waits in the next slot, or a lingering one
+     * has work), so a reply is likely soon; an actor with nobody to answer it goes idle at once.
+     * The slot is filled once the turn has returned ({@link #runTurnOf}).
+     */
+    boolean acceptLinger() {
+        if (!local.hasLingerRoom() || !(local.hasNextSlot() || local.hasLingeringWithWork())) {
+            return false;
+        }
+        local.lingerAccepted = true;
+        return true;
+    }
+
     private void runTurnOf(Schedulable s, Owner owner) {
         if (local.searching) {
             local.searching = false;
@@ -99,6 +116,12 @@ final class Worker {
             return;
         }
         local.advanceTurnEpoch(); // even: between turns
+        if (local.lingerAccepted) {
+            local.lingerAccepted = false;
+            if (!more) { // a schedulable that lingers has no work left: it cannot also yield
+                local.putLingering(s); // after the turn returned: the slot's release store publishes its last writes
+            }
+        }
         if (more) {
             local.counters().increment(DispatcherCounter.BUDGET_YIELDS);
             queues.push(local, s); // before the sampler: an actor is never left scheduled on no queue
@@ -120,11 +143,17 @@ final class Worker {
 
     // ---------------------------------------------------------------- blocking turns and dead threads
 
+    /** A turn is about to block: nobody may wait on this worker meanwhile, so its lingering actors go. */
+    void beforeBlocking() {
+        queues.releaseLingering(local);
+    }
+
     /**
      * In a turn that is about to block: this worker leaves the turn, which its thread will finish
      * without it, and is handed to a spare thread.
      */
     void leaveBlockingTurn() {
+        local.lingerAccepted = false; // the blocked turn ends without a worker: it does not linger
         local.counters().increment(DispatcherCounter.BLOCKING_HANDOVERS);
         local.advanceTurnEpoch(); // even: not in a turn any more
     }
@@ -157,6 +186,7 @@ final class Worker {
             queues.endSearching(); // a notifier had claimed it, counting it as a searcher
         }
         local.woken = false;
+        local.lingerAccepted = false; // the turn that asked to linger died with the thread
         local.counters().increment(DispatcherCounter.WORKERS_REPLACED);
         if ((local.ownTurnEpoch() & 1) != 0) {
             local.advanceTurnEpoch();

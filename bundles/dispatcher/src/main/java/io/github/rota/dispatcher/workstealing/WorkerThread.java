@@ -1,5 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.spi.pool.EnvelopeCache;
+import io.github.rota.spi.pool.EnvelopeCacheCarrier;
 import java.util.concurrent.Callable;
 
 /**
@@ -10,13 +12,14 @@ import java.util.concurrent.Callable;
  * a worker to run, until the keep-alive ends it. Its {@link Host} decides all of that.
  *
  * <p>It is also the {@link io.github.rota.spi.dispatch.Turn} of the turns it runs, so a turn
- * allocates nothing.
+ * allocates nothing, and it carries the envelope pool's cache for the messages its turns send and
+ * consume.
  *
  * <p>Threads: {@code worker} is written by this thread (giving its worker away) and, while this
  * thread has none, by the thread handing it one (a volatile write it reads before running the
  * worker, which also publishes the worker's owner-only fields). The turn fields are this thread's.
  */
-final class WorkerThread extends Thread implements Worker.Owner {
+final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCarrier {
 
     /** What keeps the pool's threads: it hands workers over, replaces dead threads and counts. */
     interface Host {
@@ -38,6 +41,8 @@ final class WorkerThread extends Thread implements Worker.Owner {
     private volatile Worker worker;
     private int turnBudget;
     private int lastMessagesHandled;
+    /** The envelope pool's cache for this thread (see {@link EnvelopeCacheCarrier}); this thread's own. */
+    private EnvelopeCache envelopeCache;
 
     WorkerThread(Host host, Worker worker, String name) {
         super(name);
@@ -52,6 +57,16 @@ final class WorkerThread extends Thread implements Worker.Owner {
     @Override
     public Worker worker() {
         return worker;
+    }
+
+    @Override
+    public EnvelopeCache envelopeCache() {
+        return envelopeCache;
+    }
+
+    @Override
+    public void envelopeCache(EnvelopeCache cache) {
+        envelopeCache = cache;
     }
 
     /** This thread gives up its worker (its turn is about to block). */
@@ -89,8 +104,25 @@ final class WorkerThread extends Thread implements Worker.Owner {
                 current = null; // handed over during a blocking turn: this thread is a spare now
             }
         } finally {
+            flushEnvelopeCache();
             host.threadEnded(this);
         }
+    }
+
+    /** This thread ends: the envelopes it kept go back to the pool. */
+    private void flushEnvelopeCache() {
+        EnvelopeCache cache = envelopeCache;
+        envelopeCache = null;
+        if (cache != null) {
+            cache.flush();
+        }
+    }
+
+    /** Only while this thread runs a worker: a turn that blocked finished without one, and goes idle. */
+    @Override
+    public boolean linger() {
+        Worker current = worker;
+        return current != null && current.acceptLinger();
     }
 
     @Override

@@ -153,6 +153,7 @@ final class WorkerThreads implements WorkerThread.Host {
         if (worker == null) {
             return work.call(); // this thread already gave its worker away (a nested blocking call)
         }
+        worker.beforeBlocking();
         if (handOver(worker, thread)) {
             return work.call(); // then the turn ends on this thread, without a worker
         }

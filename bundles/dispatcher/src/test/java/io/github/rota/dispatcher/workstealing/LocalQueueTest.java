@@ -1,0 +1,83 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A worker's linger slots, as its owner, a probe and a stopping dispatcher use them. */
+class LocalQueueTest {
+
+    private final LocalQueue local = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
+
+    @Test
+    void aWorkerKeepsTwoLingeringActorsAndResumesOnlyOneThatHasWork() {
+        Lingerer quiet = new Lingerer(false);
+        Lingerer busy = new Lingerer(true);
+        assertThat(local.hasLingerRoom()).isTrue();
+        local.putLingering(quiet);
+        local.putLingering(busy);
+        assertThat(local.hasLingerRoom()).isFalse();
+        assertThat(local.hasLingeringWithWork()).isTrue();
+
+        assertThat(local.claimLingeringWithWork()).isSameAs(busy);
+        assertThat(local.claimLingeringWithWork()).as("the other has no work").isNull();
+        assertThat(local.hasLingerRoom()).isTrue();
+    }
+
+    @Test
+    void theProbeTakesALingeringActorFromItsSlotOnce() {
+        Lingerer actor = new Lingerer(true);
+        local.putLingering(actor);
+        Sibling asSeenByProbe = local;
+
+        assertThat(asSeenByProbe.takeLingering(0)).isSameAs(actor);
+        assertThat(asSeenByProbe.takeLingering(0)).isNull();
+        assertThat(local.claimLingeringWithWork()).isNull();
+    }
+
+    @Test
+    void aStoppedWorkerLetsItsLingeringActorsGoAndHandsBackThoseThatAreReadyAgain() {
+        Lingerer quiet = new Lingerer(false);
+        Lingerer busy = new Lingerer(true);
+        local.putLingering(quiet);
+        local.putLingering(busy);
+        List<Schedulable> unrun = new ArrayList<>();
+
+        local.drainInto(unrun);
+
+        assertThat(unrun).containsExactly(busy);
+        assertThat(quiet.released).isTrue();
+        assertThat(busy.released).isTrue();
+        assertThat(local.hasLingerRoom()).isTrue();
+    }
+
+    /** A lingering schedulable with or without work; letting it go makes it ready again if it has work. */
+    private static final class Lingerer implements Schedulable {
+        private final boolean work;
+        private boolean released;
+
+        Lingerer(boolean work) {
+            this.work = work;
+        }
+
+        @Override
+        public boolean runTurn(Turn turn) {
+            return false;
+        }
+
+        @Override
+        public boolean hasWork() {
+            return work;
+        }
+
+        @Override
+        public boolean releaseLingering() {
+            released = true;
+            return work;
+        }
+    }
+}
