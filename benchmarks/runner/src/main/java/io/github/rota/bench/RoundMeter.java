@@ -1,5 +1,8 @@
 package io.github.rota.bench;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -32,6 +35,11 @@ final class RoundMeter {
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
     private final Optional<Cpus> cpus = Cpus.ofThisProcess();
+    /**
+     * {@code getTotalThreadAllocatedBytes()}, which JDK 21 added (and late JDK 17 updates carry) but the
+     * Java 17 API this module compiles against lacks: looked up on the JVM that runs the round.
+     */
+    private final Optional<MethodHandle> totalAllocated = totalAllocatedBytes(threads);
 
     /** Reads the clock last, so the slower reads (a file, the MXBeans) stay out of the window. */
     Reading atOpen() {
@@ -96,15 +104,30 @@ final class RoundMeter {
 
     /** Every thread's allocation since the JVM started, ended threads included, where the JDK can tell. */
     private long allocatedBytes() {
-        try {
-            return threads.getTotalThreadAllocatedBytes();
-        } catch (UnsupportedOperationException olderJdk) {
-            // Live threads only: enough for the workloads, which start no thread inside a round.
-            long sum = 0;
-            for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-                sum += Math.max(0, bytes);
+        if (totalAllocated.isPresent()) {
+            try {
+                return (long) totalAllocated.get().invokeExact(threads);
+            } catch (UnsupportedOperationException unsupported) {
+                // fall through to the live threads
+            } catch (Throwable unexpected) {
+                throw new IllegalStateException("getTotalThreadAllocatedBytes failed", unexpected);
             }
-            return sum;
+        }
+        // Live threads only: enough for the workloads, which start no thread inside a round.
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, bytes);
+        }
+        return sum;
+    }
+
+    private static Optional<MethodHandle> totalAllocatedBytes(com.sun.management.ThreadMXBean threads) {
+        try {
+            MethodHandle handle = MethodHandles.publicLookup().findVirtual(com.sun.management.ThreadMXBean.class,
+                    "getTotalThreadAllocatedBytes", MethodType.methodType(long.class));
+            return Optional.of(handle.asType(MethodType.methodType(long.class, com.sun.management.ThreadMXBean.class)));
+        } catch (NoSuchMethodException | IllegalAccessException olderJdk) {
+            return Optional.empty();
         }
     }
 }
