@@ -12,7 +12,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>Contract: only the carrier thread itself calls these methods (inside the pool's acquire and
  * release), so the place is a plain field; and the carrier {@linkplain EnvelopeCache#flush flushes}
- * its cache, on its own thread, before the thread ends.
+ * its cache ({@link #flushEnvelopeCache}), on its own thread, before the thread ends.
  */
 @ConsumerType
 public interface EnvelopeCacheCarrier {
@@ -26,4 +26,13 @@ public interface EnvelopeCacheCarrier {
      * @param cache the pool's cache for this thread
      */
     void envelopeCache(EnvelopeCache cache);
+
+    /** What the carrier does as its thread ends: gives its cache's envelopes back to their pool, and drops the cache. */
+    default void flushEnvelopeCache() {
+        EnvelopeCache cache = envelopeCache();
+        envelopeCache(null);
+        if (cache != null) {
+            cache.flush();
+        }
+    }
 }

@@ -62,11 +62,7 @@ final class ExecutorThread extends ForkJoinWorkerThread implements TurnObservers
     @Override
     protected void onTermination(Throwable exception) {
         try {
-            EnvelopeCache cache = envelopeCache;
-            envelopeCache = null;
-            if (cache != null) {
-                cache.flush();
-            }
+            flushEnvelopeCache();
         } finally {
             super.onTermination(exception);
         }

@@ -109,15 +109,6 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
         }
     }
 
-    /** This thread ends: the envelopes it kept go back to the pool. */
-    private void flushEnvelopeCache() {
-        EnvelopeCache cache = envelopeCache;
-        envelopeCache = null;
-        if (cache != null) {
-            cache.flush();
-        }
-    }
-
     /** Only while this thread runs a worker: a turn that blocked finished without one, and goes idle. */
     @Override
     public boolean linger() {
