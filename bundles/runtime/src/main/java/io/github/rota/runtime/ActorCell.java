@@ -14,6 +14,8 @@ import io.github.rota.api.Terminated;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.EnvelopePool;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -38,12 +40,23 @@ import org.slf4j.LoggerFactory;
  * fields, {@link #start}, {@link #systemMessageRefused} (a producer's, once the actor has closed),
  * and what touches only {@link Children}, which guards itself: {@link #spawnChild} (top-level
  * spawns come from any thread), {@link #childCount} and {@link #collectMailboxDepths} (management,
- * any thread). {@code restarts} is confined to the parent's turns.
+ * any thread). {@code restarts} is confined to the parent's turns. The children's set is made at
+ * the first spawn (most actors have no children, and a million of them should not pay for a set),
+ * installed by CAS as spawns may race, and read with acquire.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance (see ScheduleState), never serialized
-final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
+final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children.Child {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
+    private static final VarHandle CHILDREN;
+
+    static {
+        try {
+            CHILDREN = MethodHandles.lookup().findVarHandle(ActorCell.class, "children", Children.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private enum Lifecycle {
         /** CREATE not yet processed. */
@@ -63,7 +76,8 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     final ActorCell<?> parent;
     final LocalActorRef<M> self;
     private final Props<M> props;
-    private final Children<ActorCell<?>> children = new Children<>();
+    /** {@code null} until the first spawn; see the class comment. */
+    private volatile Children<ActorCell<?>> children;
     /** Confined to the parent's turns: this actor's restarts, as a child; made at the first. */
     private RestartWindow restarts;
 
@@ -308,7 +322,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
         lifecycle = Lifecycle.RUNNING;
         // Children suspended behind an escalation from here continue too.
-        for (ActorCell<?> child : children.snapshot()) {
+        for (ActorCell<?> child : children().snapshot()) {
             child.sendSystem(SystemMessage.resume());
         }
     }
@@ -330,7 +344,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
         }
         restartCause = cause;
         lifecycle = Lifecycle.RESTARTING;
-        List<ActorCell<?>> kids = children.snapshot();
+        List<ActorCell<?>> kids = children().snapshot();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -359,7 +373,9 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
             return;
         }
         lifecycle = Lifecycle.STOPPING;
-        List<ActorCell<?>> kids = children.refuseNew();
+        // A leaf actor takes the shared empty set that refuses, and makes none of its own.
+        List<ActorCell<?>> kids = CHILDREN.compareAndSet(this, null, Children.NONE_AND_REFUSING) ? List.of()
+                : children().refuseNew();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -369,7 +385,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     }
 
     private void childTerminated(ActorCell<?> child) {
-        boolean none = children.remove(child.self.name(), child);
+        boolean none = children().remove(child);
         if (none && lifecycle == Lifecycle.STOPPING) {
             finishStop();
         } else if (none && lifecycle == Lifecycle.RESTARTING) {
@@ -437,29 +453,52 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
 
     // ---------------------------------------------------------------- children
 
+    @Override
+    public String childName() {
+        return self.name();
+    }
+
+    /** This actor's children's set, made now if it has had none. */
+    @SuppressWarnings("unchecked") // the field's type
+    private Children<ActorCell<?>> children() {
+        Children<ActorCell<?>> known = children;
+        if (known != null) {
+            return known;
+        }
+        Children<ActorCell<?>> made = new Children<>();
+        Object witness = CHILDREN.compareAndExchange(this, null, made);
+        return witness == null ? made : (Children<ActorCell<?>>) witness;
+    }
+
     <C> ActorRef<C> spawnChild(Props<C> childProps, String name) {
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
-        children.add(name, child, self);
+        children().add(child, self);
         child.start();
         return child.self;
     }
 
     /** Adds the mailbox depth of every descendant of this cell. */
     void collectMailboxDepths(List<MailboxDepth> into) {
-        for (ActorCell<?> child : children.snapshot()) {
+        Children<ActorCell<?>> known = children;
+        if (known == null) {
+            return;
+        }
+        for (ActorCell<?> child : known.snapshot()) {
             into.add(new MailboxDepth(child.self, child.mailbox.size()));
             child.collectMailboxDepths(into);
         }
     }
 
     int childCount() {
-        return children.count();
+        Children<ActorCell<?>> known = children;
+        return known == null ? 0 : known.count();
     }
 
     private boolean isChild(ActorCell<?> cell) {
-        return children.contains(cell.self.name(), cell);
+        Children<ActorCell<?>> known = children;
+        return known != null && known.contains(cell);
     }
 
     // ---------------------------------------------------------------- ReceiveContext
@@ -502,7 +541,8 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M> {
     @Override
     public Optional<ActorRef<?>> child(String name) {
         checkOnTurn("child");
-        ActorCell<?> child = children.get(name);
+        Children<ActorCell<?>> known = children;
+        ActorCell<?> child = known == null ? null : known.get(name);
         return Optional.ofNullable(child == null ? null : child.self);
     }
 
