@@ -93,7 +93,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
     private DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch;
     private boolean reportedInterrupt;
 
-    ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, long uid, Props<M> props,
+    ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
               DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
               boolean checksEnvelopes) {
         super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput(), checksEnvelopes);

@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,7 +53,7 @@ final class RotaActorSystem implements ActorSystem {
     private final ConcurrentMap<String, MailboxType> mailboxTypes;
     private final RotaEventStream eventStream;
     private final DeadLetters deadLetters;
-    private final AtomicLong uids = new AtomicLong();
+    private final AtomicInteger uids = new AtomicInteger();
     private final LongAdder liveActors = new LongAdder();
     private final long startNanos = System.nanoTime();
     /** Runs the ask tick and, at the end, termination, off the actors' threads. */

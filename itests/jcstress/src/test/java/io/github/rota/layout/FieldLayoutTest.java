@@ -1,12 +1,14 @@
 package io.github.rota.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
+import org.openjdk.jol.vm.VM;
 
 /**
  * The padding of the lock-free structures holds in the layout this JVM actually chose (read with
@@ -39,6 +41,28 @@ class FieldLayoutTest {
     void theEnqueueAndDequeuePositionsOfAnEnvelopeRingAreOnLinesOfTheirOwn() throws Exception {
         assertOnLinesOfTheirOwn("io.github.rota.pool.EnvelopeRing",
                 List.of(List.of("enqueuePosition"), List.of("dequeuePosition")));
+    }
+
+    /**
+     * What a million idle actors keep is a million of each of these: their sizes, as measured when
+     * the retained bytes per actor were last cut (spawn-many, issue 17), are a ceiling. A field
+     * added to the cell must take a gap or pay for itself elsewhere. Sizes for the JVM's default
+     * layout: 12-byte headers and 4-byte references (compressed oops, a heap under 32 GB).
+     */
+    @Test
+    void theObjectsEveryIdleActorKeepsAreNoLargerThanWhenTheyWereLastCut() throws Exception {
+        assumeTrue(VM.current().objectHeaderSize() == 12 && VM.current().addressSize() == 8
+                && VM.current().sizeOf(new Object[1]) == 24, "the default layout: 12-byte headers, 4-byte references");
+        assertInstanceSizeAtMost("io.github.rota.runtime.ActorCell", 120);
+        assertInstanceSizeAtMost("io.github.rota.runtime.LocalActorRef", 24);
+        assertInstanceSizeAtMost("io.github.rota.runtime.SystemQueue", 24);
+        assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 40);
+        assertInstanceSizeAtMost("io.github.rota.spi.pool.Envelope", 32);
+    }
+
+    private static void assertInstanceSizeAtMost(String className, long bytes) throws Exception {
+        ClassLayout layout = ClassLayout.parseClass(Class.forName(className));
+        assertThat(layout.instanceSize()).as("bytes of each %s:\n%s", className, layout.toPrintable()).isLessThanOrEqualTo(bytes);
     }
 
     /**
