@@ -322,7 +322,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         }
         lifecycle = Lifecycle.RUNNING;
         // Children suspended behind an escalation from here continue too.
-        for (ActorCell<?> child : children().snapshot()) {
+        for (ActorCell<?> child : childList()) {
             child.sendSystem(SystemMessage.resume());
         }
     }
@@ -344,7 +344,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         }
         restartCause = cause;
         lifecycle = Lifecycle.RESTARTING;
-        List<ActorCell<?>> kids = children().snapshot();
+        List<ActorCell<?>> kids = childList();
         for (ActorCell<?> kid : kids) {
             kid.sendSystem(SystemMessage.terminate());
         }
@@ -458,7 +458,13 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         return self.name();
     }
 
-    /** This actor's children's set, made now if it has had none. */
+    /** The children there are now; an actor that never had one makes no set for the answer. */
+    private List<ActorCell<?>> childList() {
+        Children<ActorCell<?>> known = children;
+        return known == null ? List.of() : known.snapshot();
+    }
+
+    /** This actor's children's set, made now if it has had none: for a spawn, a stop or a child's end. */
     @SuppressWarnings("unchecked") // the field's type
     private Children<ActorCell<?>> children() {
         Children<ActorCell<?>> known = children;
@@ -475,17 +481,14 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
         children().add(child, self);
+        system.actorSpawned();
         child.start();
         return child.self;
     }
 
     /** Adds the mailbox depth of every descendant of this cell. */
     void collectMailboxDepths(List<MailboxDepth> into) {
-        Children<ActorCell<?>> known = children;
-        if (known == null) {
-            return;
-        }
-        for (ActorCell<?> child : known.snapshot()) {
+        for (ActorCell<?> child : childList()) {
             into.add(new MailboxDepth(child.self, child.mailbox.size()));
             child.collectMailboxDepths(into);
         }

@@ -14,6 +14,8 @@ import java.util.List;
  * name's hash in a parallel array, so probing and resizing compare and place by hash without
  * reading the children: a reference and an int per slot where a hash map keeps a 40-byte entry,
  * which a parent of a million children pays a million times. The table shrinks as children end.
+ * A snapshot lists the children in the table's order, not the order they were spawned in (Pekko
+ * promises none either): a parent resumes, restarts and stops its children in that order.
  *
  * <p>Threads: guarded by this object's monitor.
  *
@@ -180,8 +182,11 @@ final class Children<C extends Children.Child> {
     private void resize(int capacity) {
         Child[] oldTable = table;
         int[] oldHashes = hashes;
-        table = new Child[capacity];
-        hashes = new int[capacity];
+        // Both made before either is installed: an OutOfMemoryError leaves the set as it was.
+        Child[] newTable = new Child[capacity];
+        int[] newHashes = new int[capacity];
+        table = newTable;
+        hashes = newHashes;
         for (int i = 0; i < oldTable.length; i++) {
             if (oldTable[i] != null) {
                 place(oldTable[i], oldHashes[i]);
@@ -190,13 +195,19 @@ final class Children<C extends Children.Child> {
     }
 
     /**
-     * The name's hash, mixed (a multiply by the golden ratio and a fold of the high half); a child's
-     * home slot is its low bits. Low bits, not the product's top bits: halving the table then folds
-     * a range of slots onto a range as long, so children that end in the table's order (a stopping
-     * parent's do) leave no half-size range holding everything that is left, and probing stays short.
+     * The name's hash through MurmurHash3's finalizer, so every bit of it reaches every bit of the
+     * slot; a child's home slot is its low bits. Low bits, not the top bits of a product: halving the
+     * table then folds a range of slots onto a range as long, so children that end in the table's
+     * order (a stopping parent's do) leave no half-size range holding everything that is left, and
+     * probing stays short. Names with equal {@link String#hashCode} still share a probe run (a hash
+     * map would make a tree of them): child names are the application's, not its users'.
      */
     private static int hash(String name) {
-        int h = name.hashCode() * 0x9E3779B9;
+        int h = name.hashCode();
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
         return h ^ (h >>> 16);
     }
 }

@@ -93,6 +93,7 @@ final class RotaActorSystem implements ActorSystem {
         this.asks = new PendingAsks();
         asks.startTicking(scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
+        actorSpawned();
     }
 
     void start() {
@@ -120,7 +121,6 @@ final class RotaActorSystem implements ActorSystem {
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
-        liveActors.increment();
         return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
                 mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes);
     }
@@ -230,6 +230,14 @@ final class RotaActorSystem implements ActorSystem {
     /** @return the dispatcher serving {@code id} now, if one is bound: the runtime's own, and its tests' */
     Optional<Dispatcher> boundDispatcher(String id) {
         return dispatchers.current(Objects.requireNonNull(id, "id"));
+    }
+
+    /**
+     * A cell was taken in by its parent: it is live until {@link #actorStopped}. Not when it is
+     * made, as a parent that is stopping refuses a cell made for it, which never runs.
+     */
+    void actorSpawned() {
+        liveActors.increment();
     }
 
     /** A cell has stopped for good. */

@@ -49,63 +49,77 @@ class ChildrenTest {
         system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 
+    /**
+     * Against a map, through phases that fill the set to about 1,400 children and thin it to about
+     * 100, so it grows and shrinks (below an eighth of its table) again and again, and is emptied
+     * (its table dropped) and filled anew every fourth phase.
+     */
     @Test
-    void aSetThatAgreesWithAMapThroughRandomAddsAndRemovesAcrossGrowthAndShrinking() {
+    void aSetThatAgreesWithAMapThroughRandomAddsAndRemovesAcrossGrowthShrinkingAndEmptying() {
         Children<Kid> children = new Children<>();
         Map<String, Kid> model = new HashMap<>();
         SplittableRandom random = new SplittableRandom(17);
-        for (int step = 0; step < 400_000; step++) {
-            // Phases that grow to thousands of children and shrink back, so both resizes run many times.
-            boolean growing = (step / 40_000) % 2 == 0;
-            String name = "a" + random.nextInt(20_000);
-            if (random.nextInt(10) < (growing ? 7 : 2)) {
-                Kid kid = new Kid(name);
-                if (model.containsKey(name)) {
-                    assertThatThrownBy(() -> children.add(kid, parent)).isInstanceOf(IllegalArgumentException.class);
+        for (int phase = 0; phase < 40; phase++) {
+            int addsInTwenty = phase % 2 == 0 ? 14 : 1;
+            for (int step = 0; step < 10_000; step++) {
+                String name = "a" + random.nextInt(2_000);
+                if (random.nextInt(20) < addsInTwenty) {
+                    Kid kid = new Kid(name);
+                    if (model.containsKey(name)) {
+                        assertThatThrownBy(() -> children.add(kid, parent)).isInstanceOf(IllegalArgumentException.class);
+                    } else {
+                        children.add(kid, parent);
+                        model.put(name, kid);
+                    }
                 } else {
-                    children.add(kid, parent);
-                    model.put(name, kid);
+                    Kid present = model.get(name);
+                    assertThat(children.remove(new Kid(name))).as("removing a namesake removes nothing")
+                            .isEqualTo(model.isEmpty());
+                    if (present != null) {
+                        model.remove(name);
+                        assertThat(children.remove(present)).isEqualTo(model.isEmpty());
+                    }
                 }
-            } else {
-                Kid present = model.get(name);
-                Kid other = new Kid(name);
-                assertThat(children.remove(other)).as("removing a namesake removes nothing")
-                        .isEqualTo(model.isEmpty());
-                if (present != null) {
-                    model.remove(name);
-                    assertThat(children.remove(present)).isEqualTo(model.isEmpty());
-                }
-            }
-            assertThat(children.count()).isEqualTo(model.size());
-            if (step % 997 == 0) {
-                for (int probe = 0; probe < 20_000; probe += 7) {
-                    String probeName = "a" + probe;
-                    assertThat(children.get(probeName)).isSameAs(model.get(probeName));
-                }
-                List<Kid> snapshot = children.snapshot();
-                assertThat(snapshot).hasSize(model.size());
-                for (Kid kid : snapshot) {
-                    assertThat(model.get(kid.childName())).isSameAs(kid);
+                assertThat(children.count()).isEqualTo(model.size());
+                if (step % 499 == 0) {
+                    assertAgree(children, model);
                 }
             }
+            assertAgree(children, model);
+            if (phase % 4 == 3) {
+                for (Kid kid : List.copyOf(model.values())) {
+                    assertThat(children.contains(kid)).isTrue();
+                    model.remove(kid.childName());
+                    assertThat(children.remove(kid)).isEqualTo(model.isEmpty());
+                    assertThat(children.contains(kid)).isFalse();
+                }
+                assertThat(children.count()).isZero();
+                assertThat(children.snapshot()).isEmpty();
+            }
         }
-        for (Kid kid : List.copyOf(model.values())) {
-            assertThat(children.contains(kid)).isTrue();
-            children.remove(kid);
-            assertThat(children.contains(kid)).isFalse();
+    }
+
+    private static void assertAgree(Children<Kid> children, Map<String, Kid> model) {
+        for (int probe = 0; probe < 2_000; probe++) {
+            String name = "a" + probe;
+            assertThat(children.get(name)).isSameAs(model.get(name));
         }
-        assertThat(children.count()).isZero();
-        assertThat(children.snapshot()).isEmpty();
+        List<Kid> snapshot = children.snapshot();
+        assertThat(snapshot).hasSize(model.size());
+        for (Kid kid : snapshot) {
+            assertThat(model.get(kid.childName())).isSameAs(kid);
+        }
     }
 
     /**
      * A stopping parent's children end in the order it listed them, which is the table's: with a
      * hash that keeps the order across resizes, the shrinking table packed everything left into one
      * run, and removing the last tenth of a million children took minutes (quadratic probing). The
-     * timeout is for that hang, a hundred times what the removal takes.
+     * timeout is for that hang, a hundred times what the removal takes, and runs on its own thread,
+     * as a loop that probes never sees an interrupt.
      */
     @Test
-    @Timeout(30)
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aMillionChildrenEndingInTheOrderTheParentListedThemLeaveProbingShort() {
         Children<Kid> children = new Children<>();
         for (int i = 0; i < 1_000_000; i++) {

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -52,6 +53,35 @@ class LifecycleTest {
         public void postStop(ActorContext<String> context) {
             probe.tell(label + ":postStop");
         }
+    }
+
+    /**
+     * A parent that is stopping refuses a spawn, and the refused actor never runs: it must not count
+     * as live. It was counted when its cell was made, and stayed counted for good.
+     */
+    @Test
+    void aSpawnTheStoppingParentRefusesIsNeverCountedAsLive(ActorSystem system) {
+        long before = system.status().liveActors();
+        AtomicReference<Throwable> refusal = new AtomicReference<>();
+        ActorRef<String> parent = system.spawn(Props.create(() -> new Actor<String>() {
+            @Override
+            public void receive(ReceiveContext<String> context) {
+            }
+
+            @Override
+            public void postStop(ActorContext<String> context) {
+                try {
+                    context.spawn(Props.create(() -> (Actor<String>) c -> { }), "too-late");
+                } catch (IllegalStateException refused) {
+                    refusal.set(refused);
+                }
+            }
+        }), "stopping-parent");
+        system.stop(parent);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> refusal.get() != null);
+        assertThat(refusal.get()).hasMessageContaining("is stopping");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(system.status().liveActors()).isEqualTo(before));
     }
 
     @Test
