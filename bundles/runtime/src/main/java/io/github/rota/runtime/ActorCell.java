@@ -460,8 +460,14 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
 
     /** The children there are now; an actor that never had one makes no set for the answer. */
     private List<ActorCell<?>> childList() {
+        return childrenOrNone().snapshot();
+    }
+
+    /** This actor's set to read, or the shared empty one if it never had a child: makes nothing. */
+    @SuppressWarnings("unchecked") // the shared set is empty
+    private Children<ActorCell<?>> childrenOrNone() {
         Children<ActorCell<?>> known = children;
-        return known == null ? List.of() : known.snapshot();
+        return known != null ? known : Children.NONE_AND_REFUSING;
     }
 
     /** This actor's children's set, made now if it has had none: for a spawn, a stop or a child's end. */
@@ -495,13 +501,11 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
     }
 
     int childCount() {
-        Children<ActorCell<?>> known = children;
-        return known == null ? 0 : known.count();
+        return childrenOrNone().count();
     }
 
     private boolean isChild(ActorCell<?> cell) {
-        Children<ActorCell<?>> known = children;
-        return known != null && known.contains(cell);
+        return childrenOrNone().contains(cell);
     }
 
     // ---------------------------------------------------------------- ReceiveContext
@@ -544,8 +548,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
     @Override
     public Optional<ActorRef<?>> child(String name) {
         checkOnTurn("child");
-        Children<ActorCell<?>> known = children;
-        ActorCell<?> child = known == null ? null : known.get(name);
+        ActorCell<?> child = childrenOrNone().get(name);
         return Optional.ofNullable(child == null ? null : child.self);
     }
 
