@@ -79,6 +79,14 @@ final class DispatcherBinding<S extends Schedulable> {
         drainPending();
     }
 
+    /** Passes the hint on to the dispatcher bound now ({@link Dispatcher#expedite}); none bound: nothing to hurry. */
+    void expedite(S schedulable) {
+        Dispatcher[] now = bound;
+        if (now.length > 0) {
+            now[now.length - 1].expedite(schedulable);
+        }
+    }
+
     /**
      * @return {@code true} if {@code dispatcher} took {@code s}, or refused it for good and {@code s}
      *         was told; {@code false} if it refused because it is being replaced: {@code s} waits

@@ -1,5 +1,7 @@
 package io.github.rota.runtime;
 
+import static io.github.rota.spi.dispatch.Dispatcher.EXPEDITE_AFTER_SENDS;
+
 import io.github.rota.spi.dispatch.SchedulableTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -37,6 +39,15 @@ import java.lang.invoke.VarHandle;
  * {@code trySchedule} reads before it CASes, so N racing producers share the cache line in read
  * mode instead of all requesting ownership.
  *
+ * <p>Waiting sends: producers count the messages they send while the actor waits for its turn
+ * (scheduled, or lingering: no thread runs it), and the one that reaches
+ * {@link io.github.rota.spi.dispatch.Dispatcher#EXPEDITE_AFTER_SENDS} asks its dispatcher to hurry
+ * ({@code Dispatcher.expedite}): a turn flooding an actor it left in its own worker's next slot would
+ * otherwise keep it waiting to its end. The count is plain, read and written racily by producers and
+ * reset by the owner when a turn starts; a lost increment delays the request by a send, a stale
+ * one makes a request the dispatcher finds needless. It stops at the threshold, so a long wait
+ * costs each further send a read, not a write.
+ *
  * <p>The actor is also its own {@link SchedulableTask}, as Pekko's mailbox is its own ForkJoinTask:
  * a dispatcher over a ForkJoinPool queues the actor itself, with no allocation per scheduling. That
  * costs each actor the task's status word (and on JDK 19 and later one reference more).
@@ -68,10 +79,30 @@ abstract class ScheduleState extends SchedulableTask {
      * clearing to the next holder), so a thread never finds itself here by mistake.
      */
     private Thread holder;
+    /** Messages sent since the actor last started a turn while no thread ran it; see the class comment. */
+    private byte waitingSends;
 
     /** Producer side: IDLE → SCHEDULED. The winner must hand the actor to its dispatcher. */
     final boolean trySchedule() {
         return lvState() == IDLE && casState(IDLE, SCHEDULED);
+    }
+
+    /**
+     * Producer side, after an enqueue that did not schedule the actor (it is scheduled or processing):
+     * counts the send if no thread runs the actor now.
+     *
+     * @return {@code true} for the send that reaches the threshold: the producer asks the dispatcher to hurry
+     */
+    final boolean countWaitingSend() {
+        if (holder != null) {
+            return false; // running: its turn will see the message
+        }
+        int sends = waitingSends;
+        if (sends >= EXPEDITE_AFTER_SENDS) {
+            return false;
+        }
+        waitingSends = (byte) (sends + 1);
+        return sends + 1 == EXPEDITE_AFTER_SENDS;
     }
 
     /**
@@ -85,6 +116,7 @@ abstract class ScheduleState extends SchedulableTask {
             return false;
         }
         holder = Thread.currentThread();
+        waitingSends = 0;
         return true;
     }
 
@@ -99,6 +131,7 @@ abstract class ScheduleState extends SchedulableTask {
     /** Owner: the lingering actor runs again on the calling thread (it never stopped holding PROCESSING). */
     final void resumeHeld() {
         holder = Thread.currentThread();
+        waitingSends = 0;
     }
 
     /** {@return whether the calling thread is running a turn of this actor now} */

@@ -91,6 +91,8 @@ abstract class TurnLoop extends ScheduleState {
         } else if (isClosed()) {
             // The actor stopped while we enqueued; its final drain may have missed our message.
             drainClosedMailbox();
+        } else if (countWaitingSend()) {
+            dispatcher.expedite(this);
         }
     }
 

@@ -33,6 +33,7 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     }
 
     private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Schedulable> expedited = new ConcurrentLinkedQueue<>();
     private int lastHandled;
     /** Whether a turn that runs out of work may linger (as a work-stealing worker keeps one). */
     private boolean keepsLingering;
@@ -150,6 +151,16 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     public void schedule(Schedulable schedulable) {
         refuseIfStopping();
         queue.add(schedulable);
+    }
+
+    @Override
+    public void expedite(Schedulable schedulable) {
+        expedited.add(schedulable);
+    }
+
+    /** {@return every schedulable a producer asked to hurry, in order} */
+    List<Schedulable> expedited() {
+        return List.copyOf(expedited);
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
+import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.testkit.TestProbe;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,6 +160,46 @@ class TurnTest {
         dispatcher.runUntilIdle();
         assertThat(handled).containsExactly(1, 2);
         assertThat(dispatcher.queued()).isZero();
+    }
+
+    @Test
+    void theSendThatLeavesThirtyTwoMessagesWaitingForATurnAsksTheDispatcherToHurryOncePerWait() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        int threshold = Dispatcher.EXPEDITE_AFTER_SENDS;
+        ref.tell(0); // schedules it: not a waiting send
+        for (int i = 1; i < threshold; i++) {
+            ref.tell(i);
+        }
+        assertThat(dispatcher.expedited()).as("%d sends waiting", threshold - 1).isEmpty();
+        ref.tell(threshold);
+        assertThat(dispatcher.expedited()).as("the send that makes %d", threshold).hasSize(1);
+        for (int i = 0; i < 100; i++) {
+            ref.tell(threshold + 1 + i);
+        }
+        assertThat(dispatcher.expedited()).as("once per wait, however long it goes on").hasSize(1);
+
+        dispatcher.runOneTurn(); // a turn started: a new wait begins when it yields with work left
+        assertThat(dispatcher.queued()).isEqualTo(1);
+        for (int i = 0; i < threshold; i++) {
+            ref.tell(-1);
+        }
+        assertThat(dispatcher.expedited()).as("the next wait").hasSize(2);
+        assertThat(dispatcher.expedited()).allMatch(s -> s == dispatcher.expedited().get(0));
+    }
+
+    @Test
+    void aLingeringActorFloodedByItsProducersIsExpeditedTooForItsWorkerMayBeBusyElsewhere() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        dispatcher.keepLingering();
+        ref.tell(0);
+        dispatcher.runOneTurn();
+        assertThat(dispatcher.lingering()).isNotNull();
+        for (int i = 1; i <= Dispatcher.EXPEDITE_AFTER_SENDS; i++) {
+            ref.tell(i);
+        }
+        assertThat(dispatcher.expedited()).containsExactly(dispatcher.lingering());
+        dispatcher.resumeLingering();
+        assertThat(handled).hasSize(Dispatcher.EXPEDITE_AFTER_SENDS + 1);
     }
 
     @Test

@@ -54,6 +54,11 @@ public abstract class ForwardingDispatcher implements Dispatcher {
     }
 
     @Override
+    public void expedite(Schedulable schedulable) {
+        delegate.expedite(schedulable);
+    }
+
+    @Override
     public List<Schedulable> stop() {
         return delegate.stop();
     }

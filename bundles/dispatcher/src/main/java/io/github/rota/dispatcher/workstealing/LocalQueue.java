@@ -190,6 +190,11 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         return s != null && casNext(s, null) ? s : null;
     }
 
+    /** @return whether {@code s} was in the next slot and is taken out of it (by CAS: a thief may race) */
+    boolean takeNextSlotIf(Schedulable s) {
+        return lvNext() == s && casNext(s, null);
+    }
+
     /**
      * @return {@code true} if {@value #MAX_LOCAL_STREAK} turns from the next slot or the linger slots
      *         ran in a row while the ring holds actors: the ring gets the next turn, and the streak
@@ -253,6 +258,16 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
             }
         }
         return null;
+    }
+
+    /** @return whether {@code s} was in a linger slot and is taken out of it (by CAS: the probe may race) */
+    boolean takeLingeringIf(Schedulable s) {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            if (lvLinger(slot) == s && casLinger(slot, s, null)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether some lingering actor has work now */

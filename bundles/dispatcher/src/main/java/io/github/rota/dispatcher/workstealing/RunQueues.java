@@ -31,8 +31,10 @@ import java.util.concurrent.atomic.LongAdder;
  * on one core with no wake-up. A thief takes a sibling's slot only when that sibling has started
  * no turn for {@value #STALE_NEXT_SLOT_NANOS} ns (it is stuck in a long turn, not about to run the
  * actor; Go waits 3 µs too): a thief that took the slot of a busy worker would drag a request/reply
- * pair across cores. When no sibling is searching, the {@link StarvationProbe} rescues a slot
- * stuck behind a long turn, so it can never wedge.
+ * pair across cores. A producer whose turn keeps sending to the actor in its own worker's next slot
+ * or linger slot expedites it ({@link #expedite}): to the ring, with a wake-up, so a sibling steals it
+ * at once. When no sibling is searching, the {@link StarvationProbe} rescues a slot stuck behind a
+ * long turn, so it can never wedge.
  *
  * <p>No lost wake-up (Dekker): a parking worker sets its sleeping flag, counts itself parked (an
  * atomic add: a full fence), then re-scans the queues ({@link Worker#prepareToPark}); a producer
@@ -99,6 +101,24 @@ final class RunQueues {
             }
         } else {
             overflow(local, displaced);
+        }
+    }
+
+    /**
+     * The turn running on the owner of {@code local} keeps sending to {@code s}. If {@code s} waits in
+     * the next slot, or lingers here with work, it goes to the ring and a sibling is woken: filling the
+     * next slot woke nobody (the owner was to run it as soon as its turn ended), and this turn is not
+     * ending. The sibling steals it from the ring at once, with no stale-slot wait. Anywhere else,
+     * {@code s} is already where a sibling can take it.
+     */
+    void expedite(LocalQueue local, Schedulable s) {
+        if (local.takeNextSlotIf(s) || (local.takeLingeringIf(s) && s.releaseLingering())) {
+            if (local.pushToRing(s)) {
+                local.counters().increment(DispatcherCounter.LOCAL_PUSHES);
+                notifyOne();
+            } else {
+                overflow(local, s);
+            }
         }
     }
 

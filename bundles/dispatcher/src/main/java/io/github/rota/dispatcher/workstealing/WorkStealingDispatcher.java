@@ -110,6 +110,20 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
     }
 
     /**
+     * A turn on one of our workers keeps sending to an actor that it left in that worker's next slot
+     * or linger slot: the actor goes to the worker's ring, and a sibling is woken to steal it, instead
+     * of waiting for the turn to end (or for a searcher to find the slot stale, or for the probe).
+     * From any other thread the actor is already where every worker takes from.
+     */
+    @Override
+    public void expedite(Schedulable schedulable) {
+        Worker worker = threads.workerOf(Thread.currentThread());
+        if (worker != null) {
+            worker.expedite(schedulable);
+        }
+    }
+
+    /**
      * Stops the workers after their current turns and hands back what they had not run.
      *
      * @return the schedulables that were scheduled but got no turn; the caller must schedule them

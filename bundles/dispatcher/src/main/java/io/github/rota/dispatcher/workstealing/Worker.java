@@ -136,6 +136,11 @@ final class Worker {
         queues.scheduleFromHere(local, s);
     }
 
+    /** A turn on this worker keeps sending to {@code s}, which may wait in this worker's next or linger slot. */
+    void expedite(Schedulable s) {
+        queues.expedite(local, s);
+    }
+
     /** Adds to this worker's message count. */
     void countMessages(int count) {
         local.counters().add(DispatcherCounter.MESSAGES, count);

@@ -1,0 +1,109 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.spi.dispatch.DispatcherConfig;
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A turn that keeps sending to an actor it left on its own worker (in the next slot, or lingering)
+ * hands that actor to a sibling as soon as the producer asks ({@code expedite}): the sibling steals
+ * it from the ring at once, instead of it waiting for the turn to end or for the starvation probe,
+ * which would move it to the global queue a millisecond later.
+ */
+class ExpediteTest {
+
+    private WorkStealingDispatcher dispatcher;
+
+    private WorkStealingDispatcher create(int workers) {
+        dispatcher = (WorkStealingDispatcher) new WorkStealingDispatcherProvider().create(
+                new DispatcherConfig("sys", "ws", 32, Map.of("workers", Integer.toString(workers))));
+        dispatcher.start();
+        return dispatcher;
+    }
+
+    @AfterEach
+    void stop() {
+        if (dispatcher != null) {
+            dispatcher.stop();
+        }
+    }
+
+    /** A flooding turn: spins until {@code done} holds, for 10 s at most. @return whether it held */
+    private static boolean keepTurning(BooleanSupplier done) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    @Test
+    void anActorInTheNextSlotIsStolenBySiblingWhileTheTurnThatFloodsItGoesOn() {
+        WorkStealingDispatcher d = create(2);
+        AtomicBoolean drainedDuringTheTurn = new AtomicBoolean();
+        AtomicReference<Thread> producerThread = new AtomicReference<>();
+        CountingActor consumer = new CountingActor(d, self -> { });
+        CountingActor producer = new CountingActor(d, self -> {
+            producerThread.set(Thread.currentThread());
+            // The sibling woken to hand the producer over has given up searching: none would find
+            // the next slot stale.
+            keepTurning(() -> d.stats().parkedWorkers() == 1);
+            consumer.tell(); // idle: it goes into this worker's next slot, and nobody is woken
+            d.expedite(consumer); // what the runtime does once enough messages wait for it
+            drainedDuringTheTurn.set(keepTurning(() -> consumer.handled() == 1));
+        });
+        producer.tell();
+
+        await().until(() -> producer.handled() == 1 && consumer.isIdle());
+        assertThat(drainedDuringTheTurn).as("the consumer ran while the producer's turn went on").isTrue();
+        assertThat(consumer.lastRanOn()).isNotSameAs(producerThread.get());
+        assertThat(d.counter(DispatcherCounter.ACTORS_STOLEN)).as("stolen from the ring, not rescued by the probe")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aLingeringActorIsLetGoToASiblingWhileTheTurnThatFloodsItGoesOn() {
+        WorkStealingDispatcher d = create(2);
+        AtomicBoolean drainedDuringTheTurn = new AtomicBoolean();
+        AtomicReference<Thread> producerThread = new AtomicReference<>();
+        CountingActor[] pair = new CountingActor[2];
+        // The producer's first message starts a volley, so the consumer lingers on the producer's
+        // worker after its reply; the second floods it and goes on.
+        pair[0] = new CountingActor(d, self -> {
+            producerThread.set(Thread.currentThread());
+            if (self.handled() == 1) {
+                keepTurning(() -> d.stats().parkedWorkers() == 1); // as above: nobody searching
+            }
+            pair[1].tell();
+            if (self.handled() == 2) {
+                d.expedite(pair[1]);
+                drainedDuringTheTurn.set(keepTurning(() -> pair[1].handled() == 2));
+            }
+        });
+        pair[1] = new CountingActor(d, self -> {
+            if (self.handled() == 1) {
+                pair[0].tell();
+            }
+        });
+        pair[0].tell();
+
+        await().until(() -> pair[0].handled() == 2 && pair[1].handled() == 2);
+        await().until(() -> pair[0].isIdle() && pair[1].isIdle());
+        assertThat(drainedDuringTheTurn).as("the consumer ran while the producer's turn went on").isTrue();
+        assertThat(pair[1].lastRanOn()).isNotSameAs(producerThread.get());
+        assertThat(d.counter(DispatcherCounter.ACTORS_STOLEN)).as("stolen from the ring, not rescued by the probe")
+                .isEqualTo(1);
+    }
+}
