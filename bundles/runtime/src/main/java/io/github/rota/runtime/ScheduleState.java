@@ -45,8 +45,8 @@ import java.lang.invoke.VarHandle;
  * ({@code Dispatcher.expedite}): a turn flooding an actor it left in its own worker's next slot would
  * otherwise keep it waiting to its end. The count is plain, read and written racily by producers and
  * reset by the owner when a turn starts; a lost increment delays the request by a send, a stale
- * one makes a request the dispatcher finds needless. It stops at the threshold, so a long wait
- * costs each further send a read, not a write.
+ * one makes a request the dispatcher finds needless, and two producers may both make the request.
+ * It stops at the threshold, so a long wait costs each further send a read, not a write.
  *
  * <p>The actor is also its own {@link SchedulableTask}, as Pekko's mailbox is its own ForkJoinTask:
  * a dispatcher over a ForkJoinPool queues the actor itself, with no allocation per scheduling. That
@@ -65,6 +65,9 @@ abstract class ScheduleState extends SchedulableTask {
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(ScheduleState.class, "state", int.class);
+            if (EXPEDITE_AFTER_SENDS > Byte.MAX_VALUE) {
+                throw new IllegalStateException("waitingSends is a byte: it cannot count to " + EXPEDITE_AFTER_SENDS);
+            }
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

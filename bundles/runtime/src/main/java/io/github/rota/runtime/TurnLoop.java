@@ -92,7 +92,19 @@ abstract class TurnLoop extends ScheduleState {
             // The actor stopped while we enqueued; its final drain may have missed our message.
             drainClosedMailbox();
         } else if (countWaitingSend()) {
+            expedite();
+        }
+    }
+
+    /**
+     * Asks the dispatcher to hurry this waiting actor. Only a hint, and the message is already queued:
+     * a dispatcher whose {@code expedite} throws is reported, never the sender's failure.
+     */
+    private void expedite() {
+        try {
             dispatcher.expedite(this);
+        } catch (RuntimeException fault) {
+            system.dispatcherError(dispatcher.id(), fault, self());
         }
     }
 

@@ -34,6 +34,7 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
 
     private final ConcurrentLinkedQueue<Schedulable> queue = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Schedulable> expedited = new ConcurrentLinkedQueue<>();
+    private volatile RuntimeException expediteFault;
     private int lastHandled;
     /** Whether a turn that runs out of work may linger (as a work-stealing worker keeps one). */
     private boolean keepsLingering;
@@ -156,6 +157,15 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     @Override
     public void expedite(Schedulable schedulable) {
         expedited.add(schedulable);
+        RuntimeException fault = expediteFault;
+        if (fault != null) {
+            throw fault;
+        }
+    }
+
+    /** From now on {@link #expedite} records the request, then throws {@code fault}, as a faulty dispatcher might. */
+    void failExpeditesWith(RuntimeException fault) {
+        expediteFault = fault;
     }
 
     /** {@return every schedulable a producer asked to hurry, in order} */

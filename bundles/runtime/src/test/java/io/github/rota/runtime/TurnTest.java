@@ -188,6 +188,26 @@ class TurnTest {
     }
 
     @Test
+    void aDispatcherWhoseExpediteThrowsIsReportedAndTheSendStillSucceeds() {
+        TestProbe<Object> events = TestProbe.create(system);
+        system.eventStream().subscribe(events.ref(), DispatcherError.class);
+        dispatcher.runUntilIdle(); // the probe's own start
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        IllegalStateException fault = new IllegalStateException("expedite failed");
+        dispatcher.failExpeditesWith(fault);
+        for (int i = 0; i <= Dispatcher.EXPEDITE_AFTER_SENDS; i++) {
+            ref.tell(i); // the last one asks to hurry, and the dispatcher throws: not the sender's failure
+        }
+        assertThat(dispatcher.expedited()).hasSize(1);
+        dispatcher.runUntilIdle(); // delivers the report to the probe, and the messages to the actor
+        DispatcherError error = events.expectMessageClass(DispatcherError.class);
+        assertThat(error.dispatcherId()).isEqualTo("manual");
+        assertThat(error.actor()).isEqualTo(ref);
+        assertThat(error.cause()).isSameAs(fault);
+        assertThat(handled).hasSize(Dispatcher.EXPEDITE_AFTER_SENDS + 1);
+    }
+
+    @Test
     void aLingeringActorFloodedByItsProducersIsExpeditedTooForItsWorkerMayBeBusyElsewhere() {
         ActorRef<Integer> ref = spawnRecorder(recorder());
         dispatcher.keepLingering();

@@ -53,9 +53,11 @@ public interface Dispatcher {
      * its turn since: about {@value #EXPEDITE_AFTER_SENDS} messages have piled up for it. A dispatcher
      * that holds such a schedulable back for locality (on the producer's own thread, for when the
      * producer's turn ends) lets another thread run it now, so a long turn flooding an actor does not
-     * keep it waiting. Called on the producer's thread, at most once per wait, and only as a hint:
-     * the scheduling is unchanged, and the schedulable still runs exactly once for it. The default
-     * does nothing, which suits a dispatcher that queues every schedulable where any thread takes it.
+     * keep it waiting. Called on the producer's thread, usually once per wait; producers count
+     * without synchronising, so it may come twice, or not at all, and an implementation must take it
+     * as a hint: the scheduling is unchanged, and the schedulable still runs exactly once for it. The
+     * default does nothing, which suits a dispatcher that queues every schedulable where any thread
+     * takes it.
      *
      * @param schedulable a schedulable this dispatcher was given by {@link #schedule}
      */
