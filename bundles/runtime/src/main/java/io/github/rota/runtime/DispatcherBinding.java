@@ -62,8 +62,13 @@ final class DispatcherBinding<S extends Schedulable> {
 
     /** @return the dispatcher new work goes to, if one is bound */
     Optional<Dispatcher> current() {
+        return Optional.ofNullable(newest());
+    }
+
+    /** @return the dispatcher bound last (new work goes there), or {@code null} if none is bound */
+    private Dispatcher newest() {
         Dispatcher[] now = bound;
-        return now.length == 0 ? Optional.empty() : Optional.of(now[now.length - 1]);
+        return now.length == 0 ? null : now[now.length - 1];
     }
 
     /**
@@ -71,8 +76,8 @@ final class DispatcherBinding<S extends Schedulable> {
      * dispatcher refuses it for good, hands it to {@code refusedForGood}. Never throws.
      */
     void schedule(S schedulable) {
-        Dispatcher[] now = bound;
-        if (now.length > 0 && offer(now[now.length - 1], schedulable)) {
+        Dispatcher now = newest();
+        if (now != null && offer(now, schedulable)) {
             return;
         }
         pending.add(schedulable);
@@ -81,9 +86,9 @@ final class DispatcherBinding<S extends Schedulable> {
 
     /** Passes the hint on to the dispatcher bound now ({@link Dispatcher#expedite}); none bound: nothing to hurry. */
     void expedite(S schedulable) {
-        Dispatcher[] now = bound;
-        if (now.length > 0) {
-            now[now.length - 1].expedite(schedulable);
+        Dispatcher now = newest();
+        if (now != null) {
+            now.expedite(schedulable);
         }
     }
 
@@ -152,15 +157,15 @@ final class DispatcherBinding<S extends Schedulable> {
 
     private void drainPending() {
         while (!pending.isEmpty()) {
-            Dispatcher[] now = bound;
-            if (now.length == 0) {
+            Dispatcher now = newest();
+            if (now == null) {
                 return; // the next bind drains
             }
             S s = pending.poll();
             if (s == null) {
                 return;
             }
-            if (!offer(now[now.length - 1], s)) {
+            if (!offer(now, s)) {
                 pending.add(s); // replaced meanwhile: the loop tries the next one
             }
         }

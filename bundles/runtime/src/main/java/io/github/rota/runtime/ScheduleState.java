@@ -65,11 +65,11 @@ abstract class ScheduleState extends SchedulableTask {
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(ScheduleState.class, "state", int.class);
-            if (EXPEDITE_AFTER_SENDS > Byte.MAX_VALUE) {
-                throw new IllegalStateException("waitingSends is a byte: it cannot count to " + EXPEDITE_AFTER_SENDS);
-            }
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
+        }
+        if (EXPEDITE_AFTER_SENDS > Byte.MAX_VALUE) {
+            throw new ExceptionInInitializerError("waitingSends is a byte: it cannot count to " + EXPEDITE_AFTER_SENDS);
         }
     }
 
