@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * Unbounded multi-producer single-consumer mailbox: Vyukov's intrusive MPSC linked queue, with the
  * envelopes themselves as the nodes (linked through their own {@code next}, see {@link LinkedEnvelopeQueue}), so enqueueing
- * allocates nothing.
+ * allocates nothing, and an enqueue does one atomic instruction: the swap of the tail.
  *
  * <p>Structure: {@code producerNode} is the last envelope enqueued (swapped in by every producer);
  * {@code consumerNode} is the sentinel, the last envelope handed out (initially a stub). The queue
@@ -19,18 +19,35 @@ import java.util.Objects;
  * releases the old sentinel to the pool ({@link io.github.rota.spi.mailbox.RecyclePolicy#SENTINEL}),
  * so the envelope just handed out stays valid until the next dequeue.
  *
+ * <p>Depth without a counter: every envelope carries a sequence stamp, its position in the queue
+ * (odd numbers, two apart, wrapping), so the depth is the tail's stamp minus the sentinel's. A
+ * producer learns its position from the envelope its swap returned: the previous tail's stamp plus
+ * one position. That stamp is written by the previous producer just after its own swap, so two
+ * producers that swap within a few instructions of each other make the second wait a moment
+ * ({@value #STAMP_SPINS} spins at most). A producer that gives up, because the previous one was
+ * descheduled in that window, stamps its envelope {@code UNKNOWN}, and so do the producers after
+ * it until the consumer, dequeuing, renumbers each unknown envelope from the sentinel before it.
+ * While the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)); a
+ * producer never waits for more than its spins.
+ *
  * <p>Memory ordering:
  * <ul>
- *   <li>enqueue: plain-clear the envelope's link, then a volatile get-and-set of {@code producerNode}
- *       (the linearisation point: from here {@link #hasMessages()} is true), then a release store of
- *       the previous node's link, which publishes the envelope's fields to the consumer;</li>
- *   <li>dequeue: an acquire load of the sentinel's link; {@code consumerNode} is consumer-only;</li>
- *   <li>{@code producerCount} is incremented (volatile add) <em>before</em> the swap and
- *       {@code consumerCount} after a successful dequeue, so {@code size()} read
- *       consumer-first is never negative.</li>
+ *   <li>enqueue: plain-clear the envelope's link and stamp ({@code NOT_YET}), then a volatile
+ *       get-and-set of {@code producerNode} (the linearisation point: from here
+ *       {@link #hasMessages()} is true; it publishes the cleared stamp to the next producer), an
+ *       opaque load of the previous envelope's stamp and a release store of this one's, then a
+ *       release store of the previous node's link, which publishes the envelope's fields, its stamp
+ *       included, to the consumer;</li>
+ *   <li>dequeue: an acquire load of the sentinel's link; the renumbering of an unknown stamp comes
+ *       before the release store of {@code consumerNode}, so whoever reads the sentinel with
+ *       acquire sees its stamp; {@code consumerNode} has one writer, the consumer;</li>
+ *   <li>size: acquire loads of the sentinel, its stamp, the tail and its stamp, then of the sentinel
+ *       again: an unchanged sentinel means neither envelope was released (the tail is at or after
+ *       it), so both stamps belong to this queue.</li>
  * </ul>
  *
- * <p>Invariants (each guarded by a test in {@code UnboundedMailboxTest}):
+ * <p>Invariants (each guarded by a test in {@code UnboundedMailboxTest}, the stamps also by jcstress
+ * {@code UnboundedMailboxDepthTest}):
  * <ul>
  *   <li>non-empty as soon as enqueue returns, even before the link is published
  *       ({@code hasMessagesAsSoonAsEnqueueReturns});</li>
@@ -38,21 +55,37 @@ import java.util.Objects;
  *       ({@code concurrentProducersDeliverEveryEnvelopeOnceInPerProducerOrder});</li>
  *   <li>only an unlinked, no longer reachable sentinel is released, to its home shard
  *       ({@code releasesThePreviousSentinelOnDequeue});</li>
- *   <li>size is O(1) and exact when quiescent ({@code sizeCountsAcceptedMinusDequeued}).</li>
+ *   <li>size is O(1) while the tail's stamp is known, and exact when quiescent, whether it is known
+ *       or not ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}).</li>
  * </ul>
  */
 final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
+    /** The stamp of an envelope between its producer's swap and its stamp store. */
+    static final int NOT_YET = 0;
+    /** The stamp of an envelope whose producer could not learn its position. */
+    static final int UNKNOWN = 2;
+    /** The stub's position; every known position is odd. */
+    private static final int FIRST = 1;
+    private static final int STEP = 2;
+    /** How long a producer waits for the previous producer's stamp: a few microseconds at most. */
+    static final int STAMP_SPINS = 64;
+    /**
+     * How many snapshots {@link #size()} takes: the first half wait for a producer in its window to
+     * stamp the tail, the second half count when the tail stays unknown.
+     */
+    private static final int SIZE_ATTEMPTS = 16;
+    /** How many envelopes {@link #size()} counts before it checks that the consumer has not moved. */
+    private static final int COUNT_CHECK_INTERVAL = 4096;
+
     private static final VarHandle PRODUCER_NODE;
-    private static final VarHandle PRODUCER_COUNT;
-    private static final VarHandle CONSUMER_COUNT;
+    private static final VarHandle CONSUMER_NODE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             PRODUCER_NODE = lookup.findVarHandle(UnboundedMailbox.class, "producerNode", Envelope.class);
-            PRODUCER_COUNT = lookup.findVarHandle(UnboundedMailbox.class, "producerCount", long.class);
-            CONSUMER_COUNT = lookup.findVarHandle(UnboundedMailbox.class, "consumerCount", long.class);
+            CONSUMER_NODE = lookup.findVarHandle(UnboundedMailbox.class, "consumerNode", Envelope.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -62,28 +95,49 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     @SuppressWarnings("unused") // accessed through PRODUCER_NODE
     private volatile Envelope producerNode;
     private Envelope consumerNode;
-    @SuppressWarnings("unused") // accessed through PRODUCER_COUNT
-    private volatile long producerCount;
-    @SuppressWarnings("unused") // accessed through CONSUMER_COUNT
-    private volatile long consumerCount;
 
     UnboundedMailbox(EnvelopePool pool) {
+        this(pool, FIRST);
+    }
+
+    /** Starts the numbering at {@code firstStamp} (an odd number), so a test can cross the wrap. */
+    UnboundedMailbox(EnvelopePool pool, int firstStamp) {
         this.pool = Objects.requireNonNull(pool, "pool");
+        if ((firstStamp & 1) == 0) {
+            throw new IllegalArgumentException("a position is odd: " + firstStamp);
+        }
         // The stub is not from the pool: it returns to shard 0 when it is first released.
         Envelope stub = new Envelope(0);
-        consumerNode = stub;
+        spStamp(stub, firstStamp);
+        soConsumerNode(stub);
         spProducerNode(stub);
     }
 
     @Override
     public boolean enqueue(Envelope envelope) {
-        spNext(envelope, null);
-        incrementProducerCount();
-        Envelope previous = xchgProducerNode(envelope);
-        // Window: the envelope is counted and hasMessages() is true, but the consumer cannot reach
-        // it until this release store links it in.
-        soNext(previous, envelope);
+        enqueue(envelope, STAMP_SPINS);
         return true;
+    }
+
+    /** Enqueues, waiting at most {@code spins} for the previous producer's stamp (a test gives 0). */
+    void enqueue(Envelope envelope, int spins) {
+        spNext(envelope, null);
+        // A recycled envelope still carries its old position: the next producer must not take it.
+        spStamp(envelope, NOT_YET);
+        Envelope previous = xchgProducerNode(envelope);
+        // Window: the envelope is in and hasMessages() is true, but the next producer cannot number
+        // its own until this stamp is stored, nor the consumer reach it until the link is.
+        soStamp(envelope, positionAfter(previous, spins));
+        soNext(previous, envelope);
+    }
+
+    private static int positionAfter(Envelope previous, int spins) {
+        int stamp = loStamp(previous);
+        for (int spin = 0; stamp == NOT_YET && spin < spins; spin++) {
+            Thread.onSpinWait();
+            stamp = loStamp(previous);
+        }
+        return isPosition(stamp) ? stamp + STEP : UNKNOWN;
     }
 
     @Override
@@ -93,8 +147,12 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         if (next == null) {
             return null;
         }
-        consumerNode = next;
-        incrementConsumerCount();
+        if (loStamp(next) == UNKNOWN) {
+            // The sentinel's position is always known: the stub's is, and each later one was
+            // renumbered here before it became the sentinel.
+            soStamp(next, loStamp(sentinel) + STEP);
+        }
+        soConsumerNode(next);
         // No producer can reach the old sentinel any more: the producer that linked it has finished
         // (we saw its link), and producerNode has moved past it.
         pool.release(sentinel);
@@ -116,14 +174,63 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     @Override
     public int size() {
-        long consumed = lvConsumerCount();
-        long produced = lvProducerCount();
-        return (int) Math.min(produced - consumed, Integer.MAX_VALUE);
+        for (int attempt = 0; attempt < SIZE_ATTEMPTS; attempt++) {
+            Envelope sentinel = laConsumerNode();
+            int first = laStamp(sentinel);
+            Envelope tail = lvProducerNode();
+            int last = laStamp(tail);
+            if (laConsumerNode() == sentinel) {
+                if (isPosition(last)) {
+                    return distance(first, last);
+                }
+                if (attempt >= SIZE_ATTEMPTS / 2) {
+                    // Not a producer in its window, but an unknown tail: count instead.
+                    int counted = countLinked(sentinel, tail);
+                    if (counted >= 0) {
+                        return counted;
+                    }
+                }
+            }
+            Thread.onSpinWait();
+        }
+        // The consumer kept moving under every attempt: a lower bound.
+        return lvProducerNode() != laConsumerNode() ? 1 : 0;
     }
 
-    // Accessors named for their ordering, as in JCTools: sp plain store, lv volatile load, xchg
-    // atomic exchange; the counts' increments are an atomic add (producers) and an opaque store of
-    // the consumer's own count (it has one writer).
+    /**
+     * The envelopes linked after {@code sentinel} up to {@code tail}, counted one by one; the tail
+     * counts even if its producer has not linked it yet. Nothing is recycled while the sentinel stays
+     * put, so the walk stays in this queue.
+     *
+     * @return the count, or -1 if the consumer moved meanwhile
+     */
+    private int countLinked(Envelope sentinel, Envelope tail) {
+        int count = 0;
+        for (Envelope node = sentinel; node != tail && count < Integer.MAX_VALUE; ) {
+            Envelope next = lvNext(node);
+            count++;
+            if (next == null) {
+                break;
+            }
+            if (count % COUNT_CHECK_INTERVAL == 0 && laConsumerNode() != sentinel) {
+                return -1;
+            }
+            node = next;
+        }
+        return laConsumerNode() == sentinel ? count : -1;
+    }
+
+    private static boolean isPosition(int stamp) {
+        return (stamp & 1) != 0;
+    }
+
+    /** Envelopes from {@code first} (exclusive) to {@code last} (inclusive), across the wrap. */
+    private static int distance(int first, int last) {
+        return (last - first) >>> 1;
+    }
+
+    // Accessors named for their ordering, as in JCTools: sp plain store, so release store, lv
+    // volatile load, la acquire load, xchg atomic exchange.
 
     private void spProducerNode(Envelope node) {
         PRODUCER_NODE.set(this, node);
@@ -137,19 +244,11 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         return (Envelope) PRODUCER_NODE.getAndSet(this, node);
     }
 
-    private void incrementProducerCount() {
-        PRODUCER_COUNT.getAndAdd(this, 1L);
+    private void soConsumerNode(Envelope node) {
+        CONSUMER_NODE.setRelease(this, node);
     }
 
-    private long lvProducerCount() {
-        return (long) PRODUCER_COUNT.getVolatile(this);
-    }
-
-    private void incrementConsumerCount() {
-        CONSUMER_COUNT.setOpaque(this, (long) CONSUMER_COUNT.getOpaque(this) + 1L);
-    }
-
-    private long lvConsumerCount() {
-        return (long) CONSUMER_COUNT.getVolatile(this);
+    private Envelope laConsumerNode() {
+        return (Envelope) CONSUMER_NODE.getAcquire(this);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.rota.mailbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
@@ -51,10 +52,73 @@ class UnboundedMailboxTest extends MailboxContract {
         assertThat(first.homeShard()).isEqualTo(3);
     }
 
-    /** What a linked mailbox may read of an envelope's link: a test reaches it the same way. */
+    @Test
+    void aProducerThatGivesUpOnItsStampLeavesTheDepthExact() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool);
+        Envelope a = envelope("a", 0);
+        stamped.enqueue(a);
+        // a's producer is descheduled between its swap and its stamp: b's gives up at once, and c's
+        // takes the unknown position from b.
+        int aPosition = Links.stamp(a);
+        Links.setStamp(a, UnboundedMailbox.NOT_YET);
+        Envelope b = envelope("b", 0);
+        Envelope c = envelope("c", 0);
+        stamped.enqueue(b, 0);
+        stamped.enqueue(c);
+        assertThat(Links.stamp(b)).isEqualTo(UnboundedMailbox.UNKNOWN);
+        assertThat(Links.stamp(c)).isEqualTo(UnboundedMailbox.UNKNOWN);
+        assertThat(stamped.size()).as("counted while the tail is unknown").isEqualTo(3);
+        Links.setStamp(a, aPosition);
+
+        assertThat(stamped.dequeue()).isSameAs(a);
+        assertThat(stamped.size()).isEqualTo(2);
+        assertThat(stamped.dequeue()).isSameAs(b);
+        assertThat(Links.stamp(b)).as("renumbered by the consumer").isEqualTo(aPosition + 2);
+        assertThat(stamped.size()).isEqualTo(1);
+        Envelope d = envelope("d", 0);
+        stamped.enqueue(d);
+        assertThat(Links.stamp(d)).as("still behind an unknown one").isEqualTo(UnboundedMailbox.UNKNOWN);
+        assertThat(stamped.size()).isEqualTo(2);
+
+        assertThat(stamped.dequeue()).isSameAs(c);
+        assertThat(stamped.dequeue()).isSameAs(d);
+        assertThat(stamped.size()).isZero();
+        Envelope e = envelope("e", 0);
+        stamped.enqueue(e);
+        assertThat(Links.stamp(e)).as("known again once the consumer caught up").isEqualTo(aPosition + 8);
+        assertThat(stamped.size()).isEqualTo(1);
+    }
+
+    @Test
+    void theDepthIsExactAcrossTheWrapOfTheStamps() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool, Integer.MAX_VALUE - 4);
+        for (int i = 0; i < 6; i++) {
+            stamped.enqueue(envelope(i, 0));
+            assertThat(stamped.size()).isEqualTo(i + 1);
+        }
+        for (int i = 0; i < 6; i++) {
+            assertThat(stamped.dequeue().message()).isEqualTo(i);
+            assertThat(stamped.size()).isEqualTo(5 - i);
+        }
+    }
+
+    @Test
+    void aPositionIsOdd() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new UnboundedMailbox(pool, 2));
+    }
+
+    /** What a linked mailbox may read of an envelope's link and stamp: a test reaches them the same way. */
     private static final class Links extends LinkedEnvelopeQueue {
         static Envelope next(Envelope envelope) {
             return lvNext(envelope);
+        }
+
+        static int stamp(Envelope envelope) {
+            return laStamp(envelope);
+        }
+
+        static void setStamp(Envelope envelope, int stamp) {
+            soStamp(envelope, stamp);
         }
     }
 }

@@ -56,7 +56,7 @@ class FieldLayoutTest {
         assertInstanceSizeAtMost("io.github.rota.runtime.ActorCell", 120);
         assertInstanceSizeAtMost("io.github.rota.runtime.LocalActorRef", 24);
         assertInstanceSizeAtMost("io.github.rota.runtime.SystemQueue", 24);
-        assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 40);
+        assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 24);
         assertInstanceSizeAtMost("io.github.rota.spi.pool.Envelope", 32);
     }
 

@@ -17,32 +17,42 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Memory ordering: {@code message} and {@code sender} are plain fields; they are published by
  * the release store of {@code next} (or the queue operation) that hands the envelope over.
- * {@code next} is accessed through a VarHandle with the ordering named by each accessor
- * ({@code lv} = load volatile, {@code so} = store ordered/release, {@code sp} = store plain).
+ * {@code next} and {@code stamp} (a linked queue's sequence stamp, see
+ * {@link LinkedEnvelopeQueue#lvStamp}) are accessed through VarHandles with the ordering named by
+ * each accessor ({@code lv} = load volatile, {@code la} = load acquire, {@code lo} = load opaque,
+ * {@code so} = store ordered/release, {@code sp} = store plain).
  */
 public final class Envelope {
 
     private static final VarHandle NEXT;
+    private static final VarHandle STAMP;
     private static final int RECYCLED = 1;
     private static final int GENERATION_STEP = 2;
+    private static final int GENERATION_BITS = 0xFFFE;
+    private static final int HOME_SHARD_SHIFT = 16;
+    /** The largest home shard an envelope can carry: the top half of {@code state}. */
+    public static final int MAX_HOME_SHARD = 0xFFFF;
 
     static {
         try {
-            NEXT = MethodHandles.lookup().findVarHandle(Envelope.class, "next", Envelope.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NEXT = lookup.findVarHandle(Envelope.class, "next", Envelope.class);
+            STAMP = lookup.findVarHandle(Envelope.class, "stamp", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final int homeShard;
     private Object message;
     private ActorRef<?> sender;
     /**
-     * The generation (times reset) shifted left by one, with the recycled mark (debug mode) in the
-     * low bit: one int instead of an int and a boolean keeps an envelope at 32 bytes (with
-     * compressed references), not 40.
+     * The home shard in the top 16 bits, the generation (times reset, modulo 2^15) in bits 1 to 15
+     * and the recycled mark (debug mode) in bit 0: one int instead of two ints and a boolean keeps
+     * an envelope at 32 bytes (with compressed references) with room for the stamp.
      */
     private int state;
+    @SuppressWarnings("unused") // accessed through STAMP
+    private int stamp;
     @SuppressWarnings("unused") // accessed through NEXT
     private volatile Envelope next;
 
@@ -51,9 +61,14 @@ public final class Envelope {
      *
      * @param homeShard the pool shard that made this envelope and to which it always returns;
      *                  never changes
+     * @throws IllegalArgumentException if {@code homeShard} is not between 0 and
+     *         {@link #MAX_HOME_SHARD}
      */
     public Envelope(int homeShard) {
-        this.homeShard = homeShard;
+        if (homeShard < 0 || homeShard > MAX_HOME_SHARD) {
+            throw new IllegalArgumentException("home shard " + homeShard + " is not between 0 and " + MAX_HOME_SHARD);
+        }
+        this.state = homeShard << HOME_SHARD_SHIFT;
     }
 
     /**
@@ -85,18 +100,18 @@ public final class Envelope {
     void reset() {
         message = null;
         sender = null;
-        state += GENERATION_STEP;
+        state = (state & ~GENERATION_BITS) | ((state + GENERATION_STEP) & GENERATION_BITS);
         NEXT.set(this, null);
     }
 
     /**
      * Tells how often this envelope has been recycled.
      *
-     * @return how many times this envelope has been reset: a holder that saw one generation and
-     *         later sees another knows the envelope was recycled under it
+     * @return how many times this envelope has been reset, modulo 2^15: a holder that saw one
+     *         generation and later sees another knows the envelope was recycled under it
      */
     public int generation() {
-        return state >>> 1;
+        return (state & GENERATION_BITS) >>> 1;
     }
 
     /** Pool only: marks the envelope as back in the pool, until it is filled again (debug mode). */
@@ -121,7 +136,7 @@ public final class Envelope {
 
     /** {@return the shard this envelope returns to} */
     public int homeShard() {
-        return homeShard;
+        return state >>> HOME_SHARD_SHIFT;
     }
 
     /** Linked queue only ({@link LinkedEnvelopeQueue}): the next envelope, with acquire (volatile) ordering. */
@@ -137,6 +152,26 @@ public final class Envelope {
     /** Linked queue only: links the next envelope plainly, before this envelope is published. */
     void spNext(Envelope next) {
         NEXT.set(this, next);
+    }
+
+    /** Linked queue only: the sequence stamp, with acquire ordering. */
+    int laStamp() {
+        return (int) STAMP.getAcquire(this);
+    }
+
+    /** Linked queue only: the sequence stamp, opaque (a fresh value, no ordering of other accesses). */
+    int loStamp() {
+        return (int) STAMP.getOpaque(this);
+    }
+
+    /** Linked queue only: sets the sequence stamp with release ordering. */
+    void soStamp(int stamp) {
+        STAMP.setRelease(this, stamp);
+    }
+
+    /** Linked queue only: sets the sequence stamp plainly, before this envelope is published. */
+    void spStamp(int stamp) {
+        STAMP.set(this, stamp);
     }
 
     @Override

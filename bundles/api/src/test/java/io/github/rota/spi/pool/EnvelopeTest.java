@@ -1,6 +1,7 @@
 package io.github.rota.spi.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -43,6 +44,25 @@ class EnvelopeTest {
         assertThat(envelope.generation()).isEqualTo(generation + 1);
         assertThat(envelope.isRecycled()).isTrue();
         assertThat(envelope.fill("again", null).isRecycled()).as("filling clears the mark").isFalse();
+    }
+
+    @Test
+    void theHomeShardAndTheGenerationShareAnIntWithoutDisturbingEachOther() {
+        Envelope envelope = new Envelope(Envelope.MAX_HOME_SHARD);
+        for (int i = 0; i < (1 << 15) + 3; i++) {
+            Recycling.reset(envelope, (i & 1) == 0);
+        }
+        assertThat(envelope.homeShard()).isEqualTo(Envelope.MAX_HOME_SHARD);
+        assertThat(envelope.generation()).as("modulo 2^15").isEqualTo(3);
+        assertThat(envelope.fill("m", null).isRecycled()).isFalse();
+        assertThat(envelope.homeShard()).isEqualTo(Envelope.MAX_HOME_SHARD);
+    }
+
+    @Test
+    void aHomeShardOutsideItsBitsIsRefused() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new Envelope(Envelope.MAX_HOME_SHARD + 1))
+                .withMessageContaining("home shard");
+        assertThatIllegalArgumentException().isThrownBy(() -> new Envelope(-1));
     }
 
     /** A test reaches the link operations the way a mailbox does. */
