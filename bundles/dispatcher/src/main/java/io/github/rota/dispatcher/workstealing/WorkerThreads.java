@@ -262,7 +262,13 @@ final class WorkerThreads implements WorkerThread.Host {
                 spareThreads--;
             } else {
                 worker.recoverFromDeadThread();
-                carryOn = !queues.isClosed() && !start(newThread(worker));
+                // Given up before the new thread starts: the report below runs on this thread, and
+                // what it schedules must not go into queues that the new thread now owns.
+                thread.detach();
+                if (!queues.isClosed() && !start(newThread(worker))) {
+                    thread.attach(worker);
+                    carryOn = true;
+                }
             }
         }
         try {

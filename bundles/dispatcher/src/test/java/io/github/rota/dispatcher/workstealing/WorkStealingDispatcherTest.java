@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
@@ -383,6 +384,37 @@ class WorkStealingDispatcherTest {
         await().until(() -> runs.sum() == 1_001);
         assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).isEqualTo(1);
         assertThat(threadsNamed("sys-dying-worker-")).hasSize(1);
+    }
+
+    @Test
+    void aThreadThatDiesOutsideATurnNoLongerRunsItsWorkerOnceAnotherTookItOver() {
+        // The report of the death runs on the dying thread after the new thread has started: what it
+        // schedules must go where any outside producer's work goes, not into the queues of the worker
+        // that the new thread now owns (their owner-only fields would have two writers).
+        AtomicReference<WorkStealingDispatcher> self = new AtomicReference<>();
+        LongAdder runs = new LongAdder();
+        AtomicLong nextSlotPushesByTheDyingThread = new AtomicLong(-1);
+        dispatcher = new WorkStealingDispatcher("sys", "dying", 1, 32, 0, 0, event -> {
+            if (event instanceof io.github.rota.api.DispatcherError) {
+                WorkStealingDispatcher d = self.get();
+                long before = d.counter(DispatcherCounter.NEXT_SLOT_PUSHES);
+                d.schedule(counting(runs));
+                nextSlotPushesByTheDyingThread.set(d.counter(DispatcherCounter.NEXT_SLOT_PUSHES) - before);
+            }
+        });
+        WorkStealingDispatcher d = dispatcher;
+        self.set(d);
+        d.start();
+        AtomicInteger deaths = new AtomicInteger();
+        d.sampleTurns(nanos -> {
+            if (deaths.getAndIncrement() == 0) {
+                throw new OutOfMemoryError("simulated");
+            }
+        });
+        d.schedule(counting(runs));
+        await().until(() -> runs.sum() == 2);
+        assertThat(nextSlotPushesByTheDyingThread.get()).as("pushes into the worker's next slot").isZero();
+        assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).isEqualTo(1);
     }
 
     @ParameterizedTest
