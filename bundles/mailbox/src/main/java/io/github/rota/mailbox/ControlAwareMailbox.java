@@ -51,6 +51,6 @@ final class ControlAwareMailbox implements Mailbox {
 
     @Override
     public int size() {
-        return control.size() + ordinary.size();
+        return (int) Math.min((long) control.size() + ordinary.size(), Integer.MAX_VALUE);
     }
 }

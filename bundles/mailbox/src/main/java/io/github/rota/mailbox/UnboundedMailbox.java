@@ -26,9 +26,12 @@ import java.util.Objects;
  * producers that swap within a few instructions of each other make the second wait a moment
  * ({@value #STAMP_SPINS} spins at most). A producer that gives up, because the previous one was
  * descheduled in that window, stamps its envelope {@code UNKNOWN}, and so do the producers after
- * it until the consumer, dequeuing, renumbers each unknown envelope from the sentinel before it.
- * While the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)); a
- * producer never waits for more than its spins.
+ * it. Two repairs number them again, each walking forward over the linked unknown envelopes from
+ * one whose position it knows: the late producer, when it finally stamps its own envelope and finds
+ * the next one linked and unknown (before it links its own, so no envelope after it can be dequeued
+ * and recycled under the walk); and the consumer, when it is about to hand out an unknown one. While
+ * the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)). A producer
+ * never waits for more than its spins.
  *
  * <p>Memory ordering:
  * <ul>
@@ -38,12 +41,15 @@ import java.util.Objects;
  *       opaque load of the previous envelope's stamp and a release store of this one's, then a
  *       release store of the previous node's link, which publishes the envelope's fields, its stamp
  *       included, to the consumer;</li>
- *   <li>dequeue: an acquire load of the sentinel's link; the renumbering of an unknown stamp comes
- *       before the release store of {@code consumerNode}, so whoever reads the sentinel with
- *       acquire sees its stamp; {@code consumerNode} has one writer, the consumer;</li>
+ *   <li>renumbering: stamps go from {@code UNKNOWN} to the one right position only, so two walks
+ *       over the same envelopes store the same values, and a producer reading one sees either;</li>
+ *   <li>dequeue: an acquire load of the sentinel's link; the renumbering comes before the release
+ *       store of {@code consumerNode}, so whoever reads the sentinel with acquire sees its stamp;
+ *       {@code consumerNode} has one writer, the consumer;</li>
  *   <li>size: acquire loads of the sentinel, its stamp, the tail and its stamp, then of the sentinel
- *       again: an unchanged sentinel means neither envelope was released (the tail is at or after
- *       it), so both stamps belong to this queue.</li>
+ *       and its stamp again. The same sentinel with the same stamp was not released meanwhile (an
+ *       envelope recycled into this queue comes back with a later position), so neither was the
+ *       tail, which is at or after it: both stamps belong to this queue.</li>
  * </ul>
  *
  * <p>Invariants (each guarded by a test in {@code UnboundedMailboxTest}, the stamps also by jcstress
@@ -55,8 +61,11 @@ import java.util.Objects;
  *       ({@code concurrentProducersDeliverEveryEnvelopeOnceInPerProducerOrder});</li>
  *   <li>only an unlinked, no longer reachable sentinel is released, to its home shard
  *       ({@code releasesThePreviousSentinelOnDequeue});</li>
- *   <li>size is O(1) while the tail's stamp is known, and exact when quiescent, whether it is known
- *       or not ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}).</li>
+ *   <li>size is exact when quiescent, whether the tail's stamp is known or not
+ *       ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}),
+ *       and O(1) again once either repair has run
+ *       ({@code theLateProducerRenumbersTheEnvelopesThatGaveUpOnIt},
+ *       {@code theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce}).</li>
  * </ul>
  */
 final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
@@ -121,13 +130,29 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     /** Enqueues, waiting at most {@code spins} for the previous producer's stamp (a test gives 0). */
     void enqueue(Envelope envelope, int spins) {
+        stampAndLink(swapIn(envelope), envelope, spins);
+    }
+
+    /** The first half of an enqueue: from here the envelope is in, and hasMessages() is true. */
+    Envelope swapIn(Envelope envelope) {
         spNext(envelope, null);
         // A recycled envelope still carries its old position: the next producer must not take it.
         spStamp(envelope, NOT_YET);
-        Envelope previous = xchgProducerNode(envelope);
-        // Window: the envelope is in and hasMessages() is true, but the next producer cannot number
-        // its own until this stamp is stored, nor the consumer reach it until the link is.
-        soStamp(envelope, positionAfter(previous, spins));
+        return xchgProducerNode(envelope);
+    }
+
+    /**
+     * The second half: until the stamp is stored the next producer cannot number its own envelope,
+     * and until the link is stored the consumer cannot reach this one.
+     */
+    void stampAndLink(Envelope previous, Envelope envelope, int spins) {
+        int stamp = positionAfter(previous, spins);
+        soStamp(envelope, stamp);
+        if (stamp != UNKNOWN) {
+            // A producer behind this one that gave up waiting for this stamp has linked its envelope
+            // already; nothing after this one can be dequeued before the link below.
+            renumberAfter(envelope);
+        }
         soNext(previous, envelope);
     }
 
@@ -149,14 +174,27 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         }
         if (loStamp(next) == UNKNOWN) {
             // The sentinel's position is always known: the stub's is, and each later one was
-            // renumbered here before it became the sentinel.
-            soStamp(next, loStamp(sentinel) + STEP);
+            // numbered before it became the sentinel.
+            renumberAfter(sentinel);
         }
         soConsumerNode(next);
         // No producer can reach the old sentinel any more: the producer that linked it has finished
         // (we saw its link), and producerNode has moved past it.
         pool.release(sentinel);
         return next;
+    }
+
+    /**
+     * Numbers the linked envelopes after {@code known}, whose position is known, as long as they are
+     * unknown. The caller makes sure none of them can be dequeued meanwhile: it is the consumer, or
+     * a producer that has not linked {@code known} yet.
+     */
+    private static void renumberAfter(Envelope known) {
+        int position = loStamp(known);
+        for (Envelope node = lvNext(known); node != null && loStamp(node) == UNKNOWN; node = lvNext(node)) {
+            position += STEP;
+            soStamp(node, position);
+        }
     }
 
     /**
@@ -176,25 +214,39 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     public int size() {
         for (int attempt = 0; attempt < SIZE_ATTEMPTS; attempt++) {
             Envelope sentinel = laConsumerNode();
-            int first = laStamp(sentinel);
-            Envelope tail = lvProducerNode();
-            int last = laStamp(tail);
-            if (laConsumerNode() == sentinel) {
-                if (isPosition(last)) {
-                    return distance(first, last);
-                }
-                if (attempt >= SIZE_ATTEMPTS / 2) {
-                    // Not a producer in its window, but an unknown tail: count instead.
-                    int counted = countLinked(sentinel, tail);
-                    if (counted >= 0) {
-                        return counted;
-                    }
-                }
+            int depth = depthAfter(sentinel, laStamp(sentinel), attempt >= SIZE_ATTEMPTS / 2);
+            if (depth >= 0) {
+                return depth;
             }
             Thread.onSpinWait();
         }
-        // The consumer kept moving under every attempt: a lower bound.
+        // The consumer kept moving under every attempt, and the tail stayed unknown: a lower bound.
         return lvProducerNode() != laConsumerNode() ? 1 : 0;
+    }
+
+    /**
+     * The depth behind {@code sentinel}, read as the sentinel with the stamp {@code first}.
+     *
+     * @param count whether to count the envelopes if the tail's stamp is not a position (a producer
+     *              still stamping it, or one that gave up)
+     * @return the depth, or -1 if the sentinel has moved on, or the tail is not numbered and
+     *         {@code count} is false
+     */
+    int depthAfter(Envelope sentinel, int first, boolean count) {
+        Envelope tail = lvProducerNode();
+        int last = laStamp(tail);
+        if (!isStill(sentinel, first)) {
+            return -1;
+        }
+        if (isPosition(last)) {
+            return distance(first, last);
+        }
+        return count ? countLinked(sentinel, first, tail) : -1;
+    }
+
+    /** Whether {@code sentinel}, read with its stamp {@code first}, is still the sentinel and was not recycled. */
+    private boolean isStill(Envelope sentinel, int first) {
+        return laConsumerNode() == sentinel && laStamp(sentinel) == first;
     }
 
     /**
@@ -204,7 +256,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
      *
      * @return the count, or -1 if the consumer moved meanwhile
      */
-    private int countLinked(Envelope sentinel, Envelope tail) {
+    private int countLinked(Envelope sentinel, int first, Envelope tail) {
         int count = 0;
         for (Envelope node = sentinel; node != tail && count < Integer.MAX_VALUE; ) {
             Envelope next = lvNext(node);
@@ -212,12 +264,12 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
             if (next == null) {
                 break;
             }
-            if (count % COUNT_CHECK_INTERVAL == 0 && laConsumerNode() != sentinel) {
+            if (count % COUNT_CHECK_INTERVAL == 0 && !isStill(sentinel, first)) {
                 return -1;
             }
             node = next;
         }
-        return laConsumerNode() == sentinel ? count : -1;
+        return isStill(sentinel, first) ? count : -1;
     }
 
     private static boolean isPosition(int stamp) {

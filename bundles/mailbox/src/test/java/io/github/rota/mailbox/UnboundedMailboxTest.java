@@ -57,35 +57,104 @@ class UnboundedMailboxTest extends MailboxContract {
         UnboundedMailbox stamped = new UnboundedMailbox(pool);
         Envelope a = envelope("a", 0);
         stamped.enqueue(a);
-        // a's producer is descheduled between its swap and its stamp: b's gives up at once, and c's
-        // takes the unknown position from b.
+        // a's producer was descheduled between its swap and its stamp, and missed the envelopes
+        // linked behind it when it looked: b's producer gave up, c's took the unknown from b.
         int aPosition = Links.stamp(a);
         Links.setStamp(a, UnboundedMailbox.NOT_YET);
+        stamped.enqueue(envelope("b", 0), 0);
+        stamped.enqueue(envelope("c", 0));
+        Links.setStamp(a, aPosition);
+
+        assertThat(stamped.size()).as("counted while the tail is unknown").isEqualTo(3);
+        assertThat(stamped.dequeue()).isSameAs(a);
+        assertThat(stamped.size()).isEqualTo(2);
+    }
+
+    @Test
+    void whileAProducerHasNotLinkedItsEnvelopeTheCountIsALowerBound() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool);
+        stamped.enqueue(envelope("first", 0));
+        Envelope a = envelope("a", 0);
+        Envelope beforeA = stamped.swapIn(a);
+        stamped.enqueue(envelope("b", 0), 0);
+        // b is linked behind a, which is not linked yet: the walk reaches first and knows one more.
+        assertThat(stamped.size()).isEqualTo(2);
+        stamped.stampAndLink(beforeA, a, UnboundedMailbox.STAMP_SPINS);
+        assertThat(stamped.size()).isEqualTo(3);
+    }
+
+    @Test
+    void theLateProducerRenumbersTheEnvelopesThatGaveUpOnIt() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool);
+        Envelope a = envelope("a", 0);
+        Envelope beforeA = stamped.swapIn(a);
         Envelope b = envelope("b", 0);
         Envelope c = envelope("c", 0);
         stamped.enqueue(b, 0);
         stamped.enqueue(c);
-        assertThat(Links.stamp(b)).isEqualTo(UnboundedMailbox.UNKNOWN);
         assertThat(Links.stamp(c)).isEqualTo(UnboundedMailbox.UNKNOWN);
-        assertThat(stamped.size()).as("counted while the tail is unknown").isEqualTo(3);
-        Links.setStamp(a, aPosition);
 
-        assertThat(stamped.dequeue()).isSameAs(a);
-        assertThat(stamped.size()).isEqualTo(2);
-        assertThat(stamped.dequeue()).isSameAs(b);
-        assertThat(Links.stamp(b)).as("renumbered by the consumer").isEqualTo(aPosition + 2);
-        assertThat(stamped.size()).isEqualTo(1);
+        stamped.stampAndLink(beforeA, a, UnboundedMailbox.STAMP_SPINS);
+        int aPosition = Links.stamp(a);
+        assertThat(Links.stamp(b)).isEqualTo(aPosition + 2);
+        assertThat(Links.stamp(c)).isEqualTo(aPosition + 4);
         Envelope d = envelope("d", 0);
         stamped.enqueue(d);
-        assertThat(Links.stamp(d)).as("still behind an unknown one").isEqualTo(UnboundedMailbox.UNKNOWN);
-        assertThat(stamped.size()).isEqualTo(2);
+        assertThat(Links.stamp(d)).as("numbered from c").isEqualTo(aPosition + 6);
+        assertThat(stamped.size()).isEqualTo(4);
+    }
 
-        assertThat(stamped.dequeue()).isSameAs(c);
-        assertThat(stamped.dequeue()).isSameAs(d);
-        assertThat(stamped.size()).isZero();
+    @Test
+    void theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool);
+        Envelope a = envelope("a", 0);
+        stamped.enqueue(a);
+        // a's producer is descheduled before its stamp, and its check for late envelopes misses
+        // them (they are linked just after it looked): b, c and d stay unknown behind it.
+        int aPosition = Links.stamp(a);
+        Links.setStamp(a, UnboundedMailbox.NOT_YET);
+        Envelope b = envelope("b", 0);
+        Envelope c = envelope("c", 0);
+        Envelope d = envelope("d", 0);
+        stamped.enqueue(b, 0);
+        stamped.enqueue(c);
+        stamped.enqueue(d);
+        Links.setStamp(a, aPosition);
+        assertThat(Links.stamp(d)).isEqualTo(UnboundedMailbox.UNKNOWN);
+
+        assertThat(stamped.dequeue()).isSameAs(a);
+        assertThat(Links.stamp(d)).as("a's position is known: nothing to do yet").isEqualTo(UnboundedMailbox.UNKNOWN);
+        assertThat(stamped.dequeue()).isSameAs(b);
+        assertThat(Links.stamp(b)).isEqualTo(aPosition + 2);
+        assertThat(Links.stamp(c)).isEqualTo(aPosition + 4);
+        assertThat(Links.stamp(d)).as("the tail, behind the backlog").isEqualTo(aPosition + 6);
         Envelope e = envelope("e", 0);
         stamped.enqueue(e);
-        assertThat(Links.stamp(e)).as("known again once the consumer caught up").isEqualTo(aPosition + 8);
+        assertThat(Links.stamp(e)).as("known again while the backlog remains").isEqualTo(aPosition + 8);
+        assertThat(stamped.size()).isEqualTo(3);
+        assertThat(stamped.dequeue()).isSameAs(c);
+        assertThat(stamped.dequeue()).isSameAs(d);
+        assertThat(stamped.dequeue()).isSameAs(e);
+        assertThat(stamped.size()).isZero();
+    }
+
+    @Test
+    void aSentinelRecycledIntoTheSameQueueIsNotTakenForTheOneReadBefore() {
+        // A reader of the depth read the sentinel a and its stamp, then paused: a was released,
+        // recycled into this queue and is the sentinel again, with the tail two further on.
+        UnboundedMailbox stamped = new UnboundedMailbox(pool);
+        Envelope a = envelope("a", 0);
+        stamped.enqueue(a);
+        stamped.dequeue();
+        int readBefore = Links.stamp(a);
+        stamped.enqueue(envelope("b", 0));
+        stamped.dequeue();
+        stamped.enqueue(a.fill("a again", null));
+        stamped.dequeue();
+        stamped.enqueue(envelope("c", 0));
+
+        assertThat(stamped.depthAfter(a, readBefore, true)).as("refused: the reader tries again").isEqualTo(-1);
+        assertThat(stamped.depthAfter(a, Links.stamp(a), true)).isEqualTo(1);
         assertThat(stamped.size()).isEqualTo(1);
     }
 

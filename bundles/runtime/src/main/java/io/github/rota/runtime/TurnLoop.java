@@ -341,7 +341,7 @@ abstract class TurnLoop extends ScheduleState {
         HANDLED,
         /** None to handle (or user messages are withheld): the turn may end. */
         NONE,
-        /** One is counted but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
+        /** One is in but cannot be handed out yet, even after a short wait: its producer is mid-enqueue. */
         PUBLISHING
     }
 
@@ -376,7 +376,7 @@ abstract class TurnLoop extends ScheduleState {
     }
 
     /**
-     * The mailbox counts a message it cannot hand out: a producer is between its two stores (a
+     * The mailbox has a message it cannot hand out: a producer is between its two stores (a
      * linked mailbox's swap and link, an array queue's claim and publish). A running producer
      * finishes within nanoseconds; one the OS has preempted may take a time slice, which is not
      * worth spinning through.

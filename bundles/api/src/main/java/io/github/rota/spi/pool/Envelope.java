@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
  * <p>Memory ordering: {@code message} and {@code sender} are plain fields; they are published by
  * the release store of {@code next} (or the queue operation) that hands the envelope over.
  * {@code next} and {@code stamp} (a linked queue's sequence stamp, see
- * {@link LinkedEnvelopeQueue#lvStamp}) are accessed through VarHandles with the ordering named by
+ * {@link LinkedEnvelopeQueue#laStamp}) are accessed through VarHandles with the ordering named by
  * each accessor ({@code lv} = load volatile, {@code la} = load acquire, {@code lo} = load opaque,
  * {@code so} = store ordered/release, {@code sp} = store plain).
  */
