@@ -57,13 +57,7 @@ class UnboundedMailboxTest extends MailboxContract {
         UnboundedMailbox stamped = new UnboundedMailbox(pool);
         Envelope a = envelope("a", 0);
         stamped.enqueue(a);
-        // a's producer was descheduled between its swap and its stamp, and missed the envelopes
-        // linked behind it when it looked: b's producer gave up, c's took the unknown from b.
-        int aPosition = Links.stamp(a);
-        Links.setStamp(a, UnboundedMailbox.NOT_YET);
-        stamped.enqueue(envelope("b", 0), 0);
-        stamped.enqueue(envelope("c", 0));
-        Links.setStamp(a, aPosition);
+        enqueueUnknownBehind(stamped, a, envelope("b", 0), envelope("c", 0));
 
         assertThat(stamped.size()).as("counted while the tail is unknown").isEqualTo(3);
         assertThat(stamped.dequeue()).isSameAs(a);
@@ -109,17 +103,11 @@ class UnboundedMailboxTest extends MailboxContract {
         UnboundedMailbox stamped = new UnboundedMailbox(pool);
         Envelope a = envelope("a", 0);
         stamped.enqueue(a);
-        // a's producer is descheduled before its stamp, and its check for late envelopes misses
-        // them (they are linked just after it looked): b, c and d stay unknown behind it.
         int aPosition = Links.stamp(a);
-        Links.setStamp(a, UnboundedMailbox.NOT_YET);
         Envelope b = envelope("b", 0);
         Envelope c = envelope("c", 0);
         Envelope d = envelope("d", 0);
-        stamped.enqueue(b, 0);
-        stamped.enqueue(c);
-        stamped.enqueue(d);
-        Links.setStamp(a, aPosition);
+        enqueueUnknownBehind(stamped, a, b, c, d);
         assertThat(Links.stamp(d)).isEqualTo(UnboundedMailbox.UNKNOWN);
 
         assertThat(stamped.dequeue()).isSameAs(a);
@@ -174,6 +162,21 @@ class UnboundedMailboxTest extends MailboxContract {
     @Test
     void aPositionIsOdd() {
         assertThatIllegalArgumentException().isThrownBy(() -> new UnboundedMailbox(pool, 2));
+    }
+
+    /**
+     * Enqueues {@code late} as if {@code last}'s producer had been descheduled between its swap and
+     * its stamp, and had missed them when it looked for late envelopes (they were linked just after):
+     * the first gives up on {@code last}'s stamp, the others take the unknown from the one before.
+     */
+    private static void enqueueUnknownBehind(UnboundedMailbox mailbox, Envelope last, Envelope... late) {
+        int position = Links.stamp(last);
+        Links.setStamp(last, UnboundedMailbox.NOT_YET);
+        mailbox.enqueue(late[0], 0);
+        for (int i = 1; i < late.length; i++) {
+            mailbox.enqueue(late[i]);
+        }
+        Links.setStamp(last, position);
     }
 
     /** What a linked mailbox may read of an envelope's link and stamp: a test reaches them the same way. */

@@ -5,7 +5,6 @@ import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.LinkedEnvelopeQueue;
 import io.github.rota.spi.pool.RecyclingEnvelopePool;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -108,7 +107,7 @@ public final class UnboundedMailboxDepthTest {
     @Outcome(expect = Expect.FORBIDDEN, desc = "a recycled position leaked into the depth")
     @State
     public static class RecycledEnvelopes {
-        private final Recycler pool = new Recycler();
+        private final Recycler pool = new Recycler(false);
         private final UnboundedMailbox mailbox = new UnboundedMailbox(pool);
 
         public RecycledEnvelopes() {
@@ -244,7 +243,7 @@ public final class UnboundedMailboxDepthTest {
     @Outcome(expect = Expect.FORBIDDEN, desc = "a depth that never was")
     @State
     public static class VolleyVersusDepthReader {
-        private final Stack pool = new Stack();
+        private final Recycler pool = new Recycler(true);
         private final UnboundedMailbox mailbox = new UnboundedMailbox(pool);
 
         public VolleyVersusDepthReader() {
@@ -270,9 +269,17 @@ public final class UnboundedMailboxDepthTest {
         }
     }
 
-    /** The newest released envelope is the next acquired, as from a worker's envelope cache. */
-    static final class Stack extends RecyclingEnvelopePool {
+    /**
+     * Released envelopes come straight back: the newest first, as from a worker's envelope cache,
+     * or in the order they were released.
+     */
+    static final class Recycler extends RecyclingEnvelopePool {
         private final ConcurrentLinkedDeque<Envelope> released = new ConcurrentLinkedDeque<>();
+        private final boolean newestFirst;
+
+        Recycler(boolean newestFirst) {
+            this.newestFirst = newestFirst;
+        }
 
         @Override
         public int assignHomeShard() {
@@ -288,29 +295,11 @@ public final class UnboundedMailboxDepthTest {
         @Override
         public void release(Envelope envelope) {
             resetForReuse(envelope, false);
-            released.offerFirst(envelope);
-        }
-    }
-
-    /** Released envelopes come straight back, in the order they were released. */
-    static final class Recycler extends RecyclingEnvelopePool {
-        private final ConcurrentLinkedQueue<Envelope> released = new ConcurrentLinkedQueue<>();
-
-        @Override
-        public int assignHomeShard() {
-            return 0;
-        }
-
-        @Override
-        public Envelope acquire(int shard) {
-            Envelope envelope = released.poll();
-            return envelope != null ? envelope : new Envelope(0);
-        }
-
-        @Override
-        public void release(Envelope envelope) {
-            resetForReuse(envelope, false);
-            released.offer(envelope);
+            if (newestFirst) {
+                released.offerFirst(envelope);
+            } else {
+                released.offerLast(envelope);
+            }
         }
     }
 }
