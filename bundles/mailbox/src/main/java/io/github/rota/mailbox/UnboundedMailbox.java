@@ -33,6 +33,14 @@ import java.util.Objects;
  * the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)). A producer
  * never waits for more than its spins.
  *
+ * <p>The idle mark (Pony's message queue): the consumer that lets its actor go swaps the sentinel
+ * in {@code producerNode} for {@link #IDLE_MARK} with one compare-and-set, which fails if a
+ * producer has swapped in meanwhile. The next producer's swap returns the mark instead of an
+ * envelope: it is the one producer that found the actor idle, so it schedules the actor without a
+ * compare-and-set on the actor's state. It links its envelope behind {@code consumerNode}, which
+ * stays put while the actor is idle, and numbers it from there. The mark is one envelope shared by
+ * every mailbox and is never linked, stamped or released; nobody writes to it.
+ *
  * <p>Memory ordering:
  * <ul>
  *   <li>enqueue: plain-clear the envelope's link and stamp ({@code NOT_YET}), then a volatile
@@ -41,6 +49,10 @@ import java.util.Objects;
  *       opaque load of the previous envelope's stamp and a release store of this one's, then a
  *       release store of the previous node's link, which publishes the envelope's fields, its stamp
  *       included, to the consumer;</li>
+ *   <li>idle mark: a volatile compare-and-set of {@code producerNode} from {@code consumerNode} to
+ *       the mark, after the consumer's last release store of {@code consumerNode}; the producer
+ *       whose swap returns the mark has therefore seen that store and the sentinel's stamp, and
+ *       links behind that sentinel as behind any previous tail;</li>
  *   <li>renumbering: stamps go from {@code UNKNOWN} to the one right position only, so two walks
  *       over the same envelopes store the same values, and a producer reading one sees either;</li>
  *   <li>dequeue: an acquire load of the sentinel's link; the renumbering comes before the release
@@ -65,7 +77,12 @@ import java.util.Objects;
  *       ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}),
  *       and O(1) again once either repair has run
  *       ({@code theLateProducerRenumbersTheEnvelopesThatGaveUpOnIt},
- *       {@code theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce}).</li>
+ *       {@code theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce});</li>
+ *   <li>the mark stands only on an empty mailbox, and exactly one offer clears it (the contract's
+ *       {@code theIdleMarkStandsOnlyOnAnEmptyMailboxAndOneOfferClearsIt} and
+ *       {@code concurrentProducersClearEachIdleMarkExactlyOnce}; jcstress
+ *       {@code UnboundedMailboxIdleMarkTest}); the depth and the order go on across it
+ *       ({@code theDepthAndTheOrderGoOnAcrossTheIdleMark}).</li>
  * </ul>
  */
 final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
@@ -86,6 +103,9 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     private static final int SIZE_ATTEMPTS = 16;
     /** How many envelopes {@link #size()} counts before it checks that the consumer has not moved. */
     private static final int COUNT_CHECK_INTERVAL = 4096;
+
+    /** Stands in {@code producerNode} while the actor is idle; see the class comment. */
+    private static final Envelope IDLE_MARK = new Envelope(0);
 
     private static final VarHandle PRODUCER_NODE;
     private static final VarHandle CONSUMER_NODE;
@@ -124,13 +144,40 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     @Override
     public boolean enqueue(Envelope envelope) {
-        enqueue(envelope, STAMP_SPINS);
+        offer(envelope, STAMP_SPINS);
         return true;
     }
 
+    @Override
+    public Offer offer(Envelope envelope) {
+        return offer(envelope, STAMP_SPINS);
+    }
+
     /** Enqueues, waiting at most {@code spins} for the previous producer's stamp (a test gives 0). */
-    void enqueue(Envelope envelope, int spins) {
-        stampAndLink(swapIn(envelope), envelope, spins);
+    Offer offer(Envelope envelope, int spins) {
+        Envelope previous = swapIn(envelope);
+        if (previous == IDLE_MARK) {
+            // The sentinel's position is known, and it stays the sentinel until we schedule the actor.
+            stampAndLink(laConsumerNode(), envelope, 0);
+            return Offer.WAKES;
+        }
+        stampAndLink(previous, envelope, spins);
+        return Offer.QUEUED;
+    }
+
+    @Override
+    public boolean marksIdle() {
+        return true;
+    }
+
+    @Override
+    public boolean tryMarkIdle() {
+        return casProducerNode(consumerNode, IDLE_MARK);
+    }
+
+    @Override
+    public boolean isMarkedIdle() {
+        return lvProducerNode() == IDLE_MARK;
     }
 
     /** The first half of an enqueue: from here the envelope is in, and hasMessages() is true. */
@@ -207,7 +254,8 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     @Override
     public boolean hasMessages() {
-        return lvProducerNode() != consumerNode;
+        Envelope tail = lvProducerNode();
+        return tail != consumerNode && tail != IDLE_MARK;
     }
 
     @Override
@@ -221,7 +269,8 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
             Thread.onSpinWait();
         }
         // The consumer kept moving under every attempt, and the tail stayed unknown: a lower bound.
-        return lvProducerNode() != laConsumerNode() ? 1 : 0;
+        Envelope tail = lvProducerNode();
+        return tail != laConsumerNode() && tail != IDLE_MARK ? 1 : 0;
     }
 
     /**
@@ -234,6 +283,9 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
      */
     int depthAfter(Envelope sentinel, int first, boolean count) {
         Envelope tail = lvProducerNode();
+        if (tail == IDLE_MARK) {
+            return 0; // empty at the moment of that read, whichever sentinel it is behind
+        }
         int last = laStamp(tail);
         if (!isStill(sentinel, first)) {
             return -1;
@@ -282,7 +334,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     }
 
     // Accessors named for their ordering, as in JCTools: sp plain store, so release store, lv
-    // volatile load, la acquire load, xchg atomic exchange.
+    // volatile load, la acquire load, xchg atomic exchange, cas compare-and-set.
 
     private void spProducerNode(Envelope node) {
         PRODUCER_NODE.set(this, node);
@@ -294,6 +346,10 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
 
     private Envelope xchgProducerNode(Envelope node) {
         return (Envelope) PRODUCER_NODE.getAndSet(this, node);
+    }
+
+    private boolean casProducerNode(Envelope expect, Envelope update) {
+        return PRODUCER_NODE.compareAndSet(this, expect, update);
     }
 
     private void soConsumerNode(Envelope node) {

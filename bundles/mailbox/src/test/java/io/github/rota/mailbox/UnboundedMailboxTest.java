@@ -70,7 +70,7 @@ class UnboundedMailboxTest extends MailboxContract {
         stamped.enqueue(envelope("first", 0));
         Envelope a = envelope("a", 0);
         Envelope beforeA = stamped.swapIn(a);
-        stamped.enqueue(envelope("b", 0), 0);
+        stamped.offer(envelope("b", 0), 0);
         // b is linked behind a, which is not linked yet: the walk reaches first and knows one more.
         assertThat(stamped.size()).isEqualTo(2);
         stamped.stampAndLink(beforeA, a, UnboundedMailbox.STAMP_SPINS);
@@ -84,7 +84,7 @@ class UnboundedMailboxTest extends MailboxContract {
         Envelope beforeA = stamped.swapIn(a);
         Envelope b = envelope("b", 0);
         Envelope c = envelope("c", 0);
-        stamped.enqueue(b, 0);
+        stamped.offer(b, 0);
         stamped.enqueue(c);
         assertThat(Links.stamp(c)).isEqualTo(UnboundedMailbox.UNKNOWN);
 
@@ -160,6 +160,31 @@ class UnboundedMailboxTest extends MailboxContract {
     }
 
     @Test
+    void theDepthAndTheOrderGoOnAcrossTheIdleMark() {
+        UnboundedMailbox stamped = new UnboundedMailbox(pool, Integer.MAX_VALUE - 2); // wraps two positions on
+        Envelope a = envelope("a", 0);
+        stamped.enqueue(a);
+        assertThat(stamped.dequeue()).isSameAs(a);
+        assertThat(stamped.tryMarkIdle()).isTrue();
+        assertThat(stamped.size()).isZero();
+
+        Envelope b = envelope("b", 0);
+        Envelope c = envelope("c", 0);
+        assertThat(stamped.offer(b)).isEqualTo(Mailbox.Offer.WAKES);
+        assertThat(stamped.offer(c)).isEqualTo(Mailbox.Offer.QUEUED);
+        assertThat(stamped.size()).as("numbered from the sentinel the mark stood behind").isEqualTo(2);
+        assertThat(pool.released()).as("only the stub so far").hasSize(1).doesNotContain(a);
+
+        assertThat(stamped.dequeue()).isSameAs(b);
+        assertThat(pool.released()).as("the sentinel behind the mark is released as any other").contains(a);
+        assertThat(stamped.size()).isEqualTo(1);
+        assertThat(stamped.dequeue()).isSameAs(c);
+        assertThat(stamped.size()).isZero();
+        assertThat(stamped.tryMarkIdle()).isTrue();
+        assertThat(stamped.tryMarkIdle()).as("marked already").isFalse();
+    }
+
+    @Test
     void aPositionIsOdd() {
         assertThatIllegalArgumentException().isThrownBy(() -> new UnboundedMailbox(pool, 2));
     }
@@ -172,7 +197,7 @@ class UnboundedMailboxTest extends MailboxContract {
     private static void enqueueUnknownBehind(UnboundedMailbox mailbox, Envelope last, Envelope... late) {
         int position = Links.stamp(last);
         Links.setStamp(last, UnboundedMailbox.NOT_YET);
-        mailbox.enqueue(late[0], 0);
+        mailbox.offer(late[0], 0);
         for (int i = 1; i < late.length; i++) {
             mailbox.enqueue(late[i]);
         }

@@ -17,7 +17,19 @@ import java.lang.invoke.VarHandle;
  *    │                                          └─────────────────────────────────────┘  │  │
  *    └──── setIdle (owner: volatile store, then re-read the mailboxes) ──────────────────┘  │
  *                                       CLOSED ◀── close (owner: the actor has stopped) ───┘
+ *
+ *   PROCESSING ── markIdleInMailbox (owner, plain) ──▶ IDLE_IN_MAILBOX ── scheduleWoken ──▶ SCHEDULED
+ *                 then the mailbox's mark (a CAS)                       (whoever's offer cleared
+ *                                                                        the mark, or the owner
+ *                                                                        whose mark failed)
  * </pre>
+ *
+ * <p>IDLE_IN_MAILBOX is idle with the wake-up right held by the mailbox (see
+ * {@link io.github.rota.spi.mailbox.Mailbox#tryMarkIdle}): the owner stores it plainly just before
+ * it marks the mailbox, whose compare-and-set publishes the store; the one producer whose offer
+ * clears the mark then stores SCHEDULED, and nobody else writes the word meanwhile ({@code
+ * trySchedule} wants IDLE), so no compare-and-set is needed on the hop to an idle actor. A system
+ * message reaches such an actor through its mailbox too ({@link TurnLoop}).
  *
  * <p>Invariants:
  * <ul>
@@ -59,6 +71,7 @@ abstract class ScheduleState extends SchedulableTask {
     static final int SCHEDULED = 1;
     static final int PROCESSING = 2;
     static final int CLOSED = 3;
+    static final int IDLE_IN_MAILBOX = 4;
 
     private static final VarHandle STATE;
 
@@ -152,6 +165,25 @@ abstract class ScheduleState extends SchedulableTask {
     final void setIdle() {
         holder = null;
         svState(IDLE);
+    }
+
+    /**
+     * Owner: PROCESSING → IDLE_IN_MAILBOX, just before it marks the mailbox idle. Plain: the
+     * mailbox's compare-and-set that follows publishes it, and until then only the owner writes the
+     * word.
+     */
+    final void markIdleInMailbox() {
+        holder = null;
+        STATE.set(this, IDLE_IN_MAILBOX);
+    }
+
+    /**
+     * IDLE_IN_MAILBOX → SCHEDULED, by the caller whose offer cleared the idle mark, or by the owner
+     * whose mark failed: the one thread that may write the word now. The caller must queue the actor
+     * (or take it for processing).
+     */
+    final void scheduleWoken() {
+        STATE.setRelease(this, SCHEDULED);
     }
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */

@@ -66,6 +66,15 @@ final class SystemQueue {
         return message;
     }
 
+    /**
+     * Any thread: whether a message was pushed since the consumer last took the pushed ones; reads
+     * only the head (volatile), not the consumer's batch.
+     */
+    boolean hasPushed() {
+        Object head = lvHead();
+        return head != null && head != CLOSED;
+    }
+
     /** Consumer only. */
     boolean isEmpty() {
         if (batch != null) {

@@ -20,6 +20,16 @@ import java.util.Objects;
  * keeps it (still PROCESSING, so a reply costs its producer no scheduling); one that still has work
  * when the budget is spent yields and is queued again behind the others.
  *
+ * <p>Going idle through the mailbox: where the mailbox keeps an idle mark (the default one does),
+ * an actor whose turn found nothing lets go by marking the mailbox (one compare-and-set), and the
+ * producer whose offer clears the mark schedules it with a plain store instead of a compare-and-set
+ * on the state word. A system message has no envelope to clear the mark with, so a producer of one
+ * that finds the mark standing sends a {@link WakeUp} envelope through the user mailbox, which the
+ * turn skips; the turn that marks re-reads the system queue after its mark, so a push that saw no
+ * mark is found (both sides do a volatile write, then a volatile read of the other's word). Where
+ * user messages are withheld (suspended, stopping) the mailbox may hold messages the actor must
+ * not take yet, so it goes idle the old way: the state word, and a compare-and-set to wake it.
+ *
  * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
  * turn runs on the one thread that holds PROCESSING; turn-confined fields are plain, and are
  * handed from turn to turn by the schedule state's volatile store/CAS chain (owner's store of IDLE
@@ -82,18 +92,38 @@ abstract class TurnLoop extends ScheduleState {
             deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
             return;
         }
-        if (!enqueue(msg, from)) {
-            system.deadLetters().publish(msg, from, self(), DeadLetter.Reason.MAILBOX_FULL);
-            return;
-        }
-        if (trySchedule()) {
+        Mailbox.Offer offer = deliver(msg, from);
+        if (offer == Mailbox.Offer.WAKES) {
             dispatcher.schedule(this);
+        } else if (offer == Mailbox.Offer.REFUSED) {
+            system.deadLetters().publish(msg, from, self(), DeadLetter.Reason.MAILBOX_FULL);
         } else if (isClosed()) {
             // The actor stopped while we enqueued; its final drain may have missed our message.
             drainClosedMailbox();
         } else if (countWaitingSend()) {
             expedite();
         }
+    }
+
+    /**
+     * Offers a message to the user mailbox, in an envelope from the actor's home shard, and claims
+     * the actor if the actor was idle: through the mailbox's idle mark, or the schedule state's
+     * IDLE → SCHEDULED.
+     *
+     * @return {@code WAKES} if the caller must hand the actor to its dispatcher, {@code REFUSED} if
+     *         the mailbox refused the message (bounded and full), {@code QUEUED} otherwise
+     */
+    Mailbox.Offer deliver(Object msg, ActorRef<?> from) {
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        Mailbox.Offer offer = mailbox.offer(envelope);
+        if (offer == Mailbox.Offer.WAKES) {
+            scheduleWoken();
+        } else if (offer == Mailbox.Offer.REFUSED) {
+            envelopes.release(envelope);
+        } else if (trySchedule()) {
+            return Mailbox.Offer.WAKES;
+        }
+        return offer;
     }
 
     /**
@@ -113,15 +143,46 @@ abstract class TurnLoop extends ScheduleState {
             systemMessageRefused(systemMessage);
             return;
         }
-        if (trySchedule()) {
+        if (wakeForSystemMessage()) {
             dispatcher.schedule(this);
         }
     }
 
     /**
+     * After a push to the system queue: claims the actor if it is idle, through its mailbox if the
+     * mailbox holds the idle mark.
+     *
+     * @return {@code true} if the caller must hand the actor to its dispatcher
+     */
+    boolean wakeForSystemMessage() {
+        return mailbox.isMarkedIdle() ? wakeThroughMailbox() : trySchedule();
+    }
+
+    /**
+     * Sends a {@link WakeUp} through the user mailbox to clear its idle mark.
+     *
+     * @return {@code true} if it cleared the mark and now holds SCHEDULED; {@code false} if someone
+     *         else had cleared it already (the turn they scheduled skips the wake-up), or the
+     *         mailbox was full, so not idle, and the state word decided
+     */
+    private boolean wakeThroughMailbox() {
+        Envelope wakeUp = envelopes.acquire(homeShard).fill(WakeUp.SIGNAL, null);
+        Mailbox.Offer offer = mailbox.offer(wakeUp);
+        if (offer == Mailbox.Offer.WAKES) {
+            scheduleWoken();
+            return true;
+        }
+        if (offer == Mailbox.Offer.REFUSED) {
+            envelopes.release(wakeUp);
+            return trySchedule();
+        }
+        return false;
+    }
+
+    /**
      * Puts a message in the user mailbox, in an envelope from the actor's home shard; schedules
-     * nothing. Producers use it, and so does the turn for a message to the actor itself (a
-     * death-watch signal, behind what is there).
+     * nothing. For the turn's message to the actor itself (a death-watch signal, behind what is
+     * there): the turn holds the actor, so its mailbox holds no idle mark to clear.
      *
      * @return {@code false} if the mailbox refused it (it is bounded and full)
      */
@@ -308,13 +369,11 @@ abstract class TurnLoop extends ScheduleState {
             throw new IllegalStateException(self().path() + " is not lingering");
         }
         lingering = false;
-        setIdle();
-        return hasRunnableWork() && trySchedule();
+        return letGo();
     }
 
     /**
-     * Goes IDLE, then re-reads the mailboxes: a producer that enqueued after our last look and saw
-     * PROCESSING did not schedule us, so if work is there we take the actor back.
+     * Lets the actor go, and takes it back if work came in meanwhile.
      *
      * @return {@code true} if the actor is now idle (or another producer scheduled it); {@code false}
      *         if this turn owns it again
@@ -322,13 +381,35 @@ abstract class TurnLoop extends ScheduleState {
     private boolean finishOrReclaim() {
         Turn turn = currentTurn;
         currentTurn = null; // before the release: the next owner sets its own
-        setIdle();
-        if (!hasRunnableWork() || !trySchedule()) {
+        if (!letGo()) {
             return true;
         }
         takeForProcessing(); // we hold SCHEDULED and the actor is on no queue: cannot fail
         currentTurn = turn;
         return false;
+    }
+
+    /**
+     * The actor has no work: the holder lets it go idle. Through the mailbox's mark where it keeps
+     * one and user messages are taken (see the class comment), or IDLE then a re-read of the
+     * mailboxes: a producer that enqueued after our last look and saw PROCESSING did not schedule us,
+     * so if work is there we take the actor back.
+     *
+     * @return {@code true} if work had arrived and the caller holds SCHEDULED again, the actor on no
+     *         queue; {@code false} if it is idle, or someone else scheduled it
+     */
+    private boolean letGo() {
+        if (userMessagesEnabled() && !hasUnstashed() && mailbox.marksIdle()) {
+            markIdleInMailbox();
+            if (!mailbox.tryMarkIdle()) {
+                scheduleWoken(); // a message came in before the mark: still ours
+                return true;
+            }
+            // A system message pushed before the mark found none, and left the wake-up to us.
+            return systemQueue.hasPushed() && wakeThroughMailbox();
+        }
+        setIdle();
+        return hasRunnableWork() && trySchedule();
     }
 
     private boolean hasRunnableWork() {
@@ -353,16 +434,19 @@ abstract class TurnLoop extends ScheduleState {
             invokeUnstashed();
             return Take.HANDLED;
         }
-        Envelope envelope = mailbox.dequeue();
-        if (envelope == null) {
-            if (!mailbox.hasMessages()) {
-                return Take.NONE;
-            }
-            envelope = awaitPublication();
+        Envelope envelope;
+        do {
+            envelope = mailbox.dequeue();
             if (envelope == null) {
-                return Take.PUBLISHING;
+                if (!mailbox.hasMessages()) {
+                    return Take.NONE;
+                }
+                envelope = awaitPublication();
+                if (envelope == null) {
+                    return Take.PUBLISHING;
+                }
             }
-        }
+        } while (envelope.message() == WakeUp.SIGNAL); // it has done its work by being sent
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
         if (checksEnvelopes) {
             invokeChecked(envelope);
@@ -438,9 +522,17 @@ abstract class TurnLoop extends ScheduleState {
     void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
         if (msg instanceof Piped<?, ?> piped) {
             system.deadLetters().publish(piped.outcome(), from, self(), reason);
-        } else if (!(msg instanceof DeathWatchSignal)) {
+        } else if (!(msg instanceof DeathWatchSignal) && msg != WakeUp.SIGNAL) {
             system.deadLetters().publish(msg, from, self(), reason);
         }
+    }
+
+    /**
+     * What a system message's producer sends through the user mailbox to clear its idle mark: a
+     * message for the turn, never for the actor, and never a dead letter.
+     */
+    private enum WakeUp {
+        SIGNAL
     }
 
     // ---------------------------------------------------------------- what the actor makes of it

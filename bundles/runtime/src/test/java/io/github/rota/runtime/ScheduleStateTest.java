@@ -40,6 +40,20 @@ class ScheduleStateTest {
     }
 
     @Test
+    void anActorIdleInItsMailboxIsWokenOnlyByWhoeverClearedTheMark() {
+        State s = new State();
+        s.trySchedule();
+        s.takeForProcessing();
+        s.markIdleInMailbox();
+        assertThat(s.isHeldByCurrentThread()).isFalse();
+        assertThat(s.trySchedule()).as("the wake-up right is the mailbox's: no compare-and-set wins it").isFalse();
+        assertThat(s.takeForProcessing()).isFalse();
+        s.scheduleWoken();
+        assertThat(s.scheduleState()).isEqualTo(ScheduleState.SCHEDULED);
+        assertThat(s.takeForProcessing()).isTrue();
+    }
+
+    @Test
     void exactlyOneOfManyRacingProducersSchedules() throws Exception {
         int threads = 4;
         for (int round = 0; round < 2_000; round++) {

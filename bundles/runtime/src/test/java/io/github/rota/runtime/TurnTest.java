@@ -387,6 +387,68 @@ class TurnTest {
         assertThat(system.deadLetterCount()).isEqualTo(1);
     }
 
+    private static int scheduleState(ActorRef<?> ref) {
+        return ((LocalActorRef<?>) ref).cell.scheduleState();
+    }
+
+    @Test
+    void anActorWhoseTurnFindsNothingGoesIdleInItsMailboxAndTheNextSendWakesIt() {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        ref.tell(1);
+        dispatcher.runUntilIdle();
+        assertThat(scheduleState(ref)).as("idle, the wake-up right with the mailbox").isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        assertThat(dispatcher.queued()).isZero();
+
+        ref.tell(2);
+        ref.tell(3);
+        assertThat(dispatcher.queued()).as("the first send woke it, once").isEqualTo(1);
+        assertThat(scheduleState(ref)).isEqualTo(ScheduleState.SCHEDULED);
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void aSystemMessageWakesAnActorIdleInItsMailboxAndTheWakeUpReachesNeitherTheActorNorTheDeadLetters() {
+        ActorRef<Integer> target = spawnRecorder(recorder());
+        target.tell(1);
+        dispatcher.runUntilIdle();
+        system.spawn(Props.create(() -> new Actor<Object>() {
+            @Override
+            public void preStart(ActorContext<Object> context) {
+                context.watch(target); // a system message to the idle target
+            }
+
+            @Override
+            public void receive(ReceiveContext<Object> context) {
+            }
+        }), "watcher");
+        dispatcher.runUntilIdle();
+        assertThat(scheduleState(target)).as("woken, it took the watch and the wake-up, and went idle again")
+                .isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        target.tell(2);
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2);
+
+        PoisonPill.sendTo(target); // a system message again: its wake-up is still queued when the actor stops
+        assertThat(dispatcher.queued()).isEqualTo(1);
+        dispatcher.runUntilIdle();
+        assertThat(scheduleState(target)).isEqualTo(ScheduleState.CLOSED);
+        assertThat(handled).containsExactly(1, 2);
+        assertThat(system.deadLetterCount()).isZero();
+    }
+
+    @Test
+    void anActorWhoseMailboxKeepsNoMarkGoesIdleOnItsStateWord() {
+        ActorRef<Integer> ref = spawnRecorder(recorder().withMailbox("racy"));
+        ref.tell(1);
+        dispatcher.runUntilIdle();
+        assertThat(scheduleState(ref)).isEqualTo(ScheduleState.IDLE);
+        ref.tell(2);
+        assertThat(dispatcher.queued()).isEqualTo(1);
+        dispatcher.runUntilIdle();
+        assertThat(handled).containsExactly(1, 2);
+    }
+
     @Test
     void systemMessagesOvertakeQueuedUserMessages() {
         ActorRef<Integer> ref = spawnRecorder(recorder());

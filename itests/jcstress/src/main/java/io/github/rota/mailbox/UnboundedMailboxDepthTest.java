@@ -69,13 +69,13 @@ public final class UnboundedMailboxDepthTest {
 
         @Actor
         public void producer() {
-            mailbox.enqueue(new Envelope(0).fill("a1", null), 0);
-            mailbox.enqueue(new Envelope(0).fill("a2", null), 0);
+            mailbox.offer(new Envelope(0).fill("a1", null), 0);
+            mailbox.offer(new Envelope(0).fill("a2", null), 0);
         }
 
         @Actor
         public void producerAndConsumer(II_Result r) {
-            mailbox.enqueue(new Envelope(0).fill("b1", null), 0);
+            mailbox.offer(new Envelope(0).fill("b1", null), 0);
             if (mailbox.dequeue() != null) {
                 dequeued++;
             }
@@ -163,7 +163,7 @@ public final class UnboundedMailboxDepthTest {
             // first's producer is descheduled before its stamp: the second gives up.
             int position = loStamp(first);
             soStamp(first, UnboundedMailbox.NOT_YET);
-            mailbox.enqueue(new Envelope(0).fill("second", null), 0);
+            mailbox.offer(new Envelope(0).fill("second", null), 0);
             soStamp(first, position);
         }
 
@@ -217,7 +217,7 @@ public final class UnboundedMailboxDepthTest {
 
         @Actor
         public void impatientProducer() {
-            mailbox.enqueue(next, 0);
+            mailbox.offer(next, 0);
         }
 
         @Arbiter

@@ -1,47 +1,42 @@
 package io.github.rota.runtime;
 
-import io.github.rota.mailbox.UnboundedMailboxType;
-import io.github.rota.spi.mailbox.Mailbox;
-import io.github.rota.spi.pool.Envelope;
-import io.github.rota.spi.pool.EnvelopePool;
 import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.ZZ_Result;
+import org.openjdk.jcstress.infra.results.IZI_Result;
 
 /**
- * A turn that found the mailbox empty goes idle while a producer enqueues: the protocol of
- * {@code TurnLoop.finishOrReclaim} (volatile store of IDLE, then re-read the mailbox and try to
- * take the actor back) against {@code TurnLoop.tell} (enqueue, then try to schedule). Exactly one
- * side must end up owning the actor, or the message is never processed.
+ * A turn that finds the mailbox empty lets its actor go while a producer sends to it: the real
+ * {@code TurnLoop.runTurn} (which goes idle by marking the default mailbox, and takes the actor back
+ * if the mark fails) against the real {@code TurnLoop.deliver} (offer, then claim the actor if the
+ * offer cleared the mark, or the state word says idle). Exactly one side ends up with the message:
+ * the turn handles it, or the producer claims the actor to schedule it.
  */
 @JCStressTest
-@Outcome(id = "true, false", expect = Expect.ACCEPTABLE, desc = "the ending turn saw the message and took the actor back")
-@Outcome(id = "false, true", expect = Expect.ACCEPTABLE, desc = "the producer found the actor idle and scheduled it")
-@Outcome(id = "false, false", expect = Expect.FORBIDDEN, desc = "lost wake-up: nobody will process the message")
-@Outcome(id = "true, true", expect = Expect.FORBIDDEN, desc = "the actor is owned twice")
+@Outcome(id = "1, false, 4", expect = Expect.ACCEPTABLE, desc = "the turn handled the message, then went idle in its mailbox")
+@Outcome(id = "0, true, 1", expect = Expect.ACCEPTABLE, desc = "the turn went idle first; the producer woke the actor")
+@Outcome(id = "-1, false, 1", expect = Expect.ACCEPTABLE, desc = "the producer was between its swap and its link: the turn waited, then yielded, keeping the actor SCHEDULED for its next turn")
+@Outcome(expect = Expect.FORBIDDEN, desc = "lost wake-up (nobody has the message), or the actor owned twice")
 @State
 public class FinishOrReclaimVersusEnqueueTest {
 
-    private final ScheduleState state = new StateWord();
-    private final Mailbox mailbox = new UnboundedMailboxType().create(EnvelopePool.allocating());
+    private final LoneActor actor = LoneActor.scheduled();
 
-    public FinishOrReclaimVersusEnqueueTest() {
-        state.trySchedule();
-        state.takeForProcessing(); // a turn is running and has just found the mailbox empty
+    @Actor
+    public void turn(IZI_Result r) {
+        r.r1 = actor.runIdlingTurn();
     }
 
     @Actor
-    public void turnEnds(ZZ_Result r) {
-        state.setIdle();
-        r.r1 = mailbox.hasMessages() && state.trySchedule();
+    public void producer(IZI_Result r) {
+        r.r2 = actor.tell("message");
     }
 
-    @Actor
-    public void producer(ZZ_Result r) {
-        mailbox.enqueue(new Envelope(0).fill("message", null));
-        r.r2 = state.trySchedule();
+    @Arbiter
+    public void atRest(IZI_Result r) {
+        r.r3 = actor.scheduleState();
     }
 }

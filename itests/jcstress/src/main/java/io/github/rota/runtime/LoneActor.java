@@ -3,15 +3,25 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorRef;
 import io.github.rota.mailbox.UnboundedMailboxType;
 import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.EnvelopePool;
 
 /**
  * The real turn loop of an actor with no system around it, for the tests of its protocols: it has an
- * unbounded mailbox, no system messages, takes user messages always, and ignores what it is handed.
- * Nothing here schedules it; a test plays its producers and its worker.
+ * unbounded mailbox, takes user messages always, and only counts what it is handed (system messages
+ * and user messages). Nothing here schedules it; a test plays its producers and its worker.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
 final class LoneActor extends TurnLoop {
+
+    /**
+     * What {@link #runIdlingTurn} returns when the turn yielded instead of ending: it found a message
+     * whose producer had swapped it in but not linked it yet, waited a little, and gave way, SCHEDULED,
+     * to run again (a slow producer: jcstress runs some actors interpreted).
+     */
+    static final int YIELDED = -1;
+
+    private int systemMessagesHandled;
 
     private LoneActor() {
         super(null, null, new UnboundedMailboxType().create(EnvelopePool.allocating()), EnvelopePool.allocating(), 0, 0, false);
@@ -27,12 +37,52 @@ final class LoneActor extends TurnLoop {
         return actor;
     }
 
-    /** What a producer does: enqueue, then try to schedule (TurnLoop.tell without its dead-letter paths). */
+    /** {@return an actor scheduled (a worker is about to run its turn) with an empty mailbox} */
+    static LoneActor scheduled() {
+        LoneActor actor = new LoneActor();
+        actor.trySchedule();
+        return actor;
+    }
+
+    /**
+     * Runs one turn on a worker that does not keep actors: it goes idle when it finds nothing.
+     *
+     * @return the messages handled in it, system and user; or {@link #YIELDED}
+     */
+    int runIdlingTurn() {
+        IdlingTurn turn = new IdlingTurn();
+        int before = systemMessagesHandled;
+        if (runTurn(turn)) {
+            return YIELDED;
+        }
+        return turn.handled + systemMessagesHandled - before;
+    }
+
+    /**
+     * What a producer of a system message does: push it, then claim the actor if it is idle
+     * (TurnLoop.sendSystem without the dispatcher).
+     *
+     * @return whether this producer claimed the actor
+     */
+    boolean sendSystemMessage() {
+        if (!systemQueue.push(SystemMessage.resume())) {
+            throw new IllegalStateException("the system queue is closed");
+        }
+        return wakeForSystemMessage();
+    }
+
+    /**
+     * What a producer does: offer, then claim the actor if it was idle (TurnLoop.tell without its
+     * dead-letter paths and the dispatcher).
+     *
+     * @return whether this producer claimed the actor (it would hand it to the dispatcher)
+     */
     boolean tell(Object message) {
-        if (!enqueue(message, null)) {
+        Mailbox.Offer offer = deliver(message, null);
+        if (offer == Mailbox.Offer.REFUSED) {
             throw new IllegalStateException("an unbounded mailbox refused a message");
         }
-        return trySchedule();
+        return offer == Mailbox.Offer.WAKES;
     }
 
     boolean isLingering() {
@@ -46,7 +96,11 @@ final class LoneActor extends TurnLoop {
 
     @Override
     boolean processSystemMessage() {
-        return false;
+        if (systemQueue.poll() == null) {
+            return false;
+        }
+        systemMessagesHandled++;
+        return true;
     }
 
     @Override
@@ -78,6 +132,26 @@ final class LoneActor extends TurnLoop {
 
     @Override
     void systemMessageRefused(SystemMessage message) {
+    }
+
+    /** A worker's turn that lets the actor go idle when it runs out of work. */
+    private static final class IdlingTurn implements Turn {
+        int handled;
+
+        @Override
+        public int budget() {
+            return 32;
+        }
+
+        @Override
+        public void messagesHandled(int count) {
+            handled = count;
+        }
+
+        @Override
+        public boolean linger() {
+            return false;
+        }
     }
 
     /** A worker's turn that keeps the actor when it runs out of work. */

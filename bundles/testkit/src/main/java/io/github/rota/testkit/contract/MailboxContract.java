@@ -1,6 +1,7 @@
 package io.github.rota.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * class inherits (as JCTools' {@code QueueSanityTest} does for its queues): one consumer, any number
  * of producers, every accepted message handed out exactly once, a message visible as soon as its
  * enqueue returns, an O(1) size that is exact when quiet, and envelopes released to the pool only
- * once the mailbox can no longer hand them out. A third-party mailbox can run them too: extend this
- * class and return the type under test.
+ * once the mailbox can no longer hand them out; and, for a mailbox that keeps an idle mark, that
+ * the mark stands only on an empty mailbox and exactly one offer clears it. A third-party mailbox can
+ * run them too: extend this class and return the type under test.
  */
 public abstract class MailboxContract {
 
@@ -173,5 +176,89 @@ public abstract class MailboxContract {
         for (Envelope released : pool.released()) {
             assertThat(released.message()).as("released envelopes are reset").isNull();
         }
+    }
+
+    @Test
+    void aMailboxThatDoesNotMarkIdleNeverReportsAWakeUp() {
+        assumeTrue(!mailbox().marksIdle(), "this mailbox keeps an idle mark");
+        assertThat(mailbox().tryMarkIdle()).isFalse();
+        assertThat(mailbox().isMarkedIdle()).isFalse();
+        assertThat(mailbox().offer(envelope("m1"))).isEqualTo(Mailbox.Offer.QUEUED);
+        assertThat(mailbox().size()).isEqualTo(1);
+    }
+
+    @Test
+    void theIdleMarkStandsOnlyOnAnEmptyMailboxAndOneOfferClearsIt() {
+        assumeTrue(mailbox().marksIdle(), "this mailbox keeps no idle mark");
+        mailbox().offer(envelope("m1"));
+        assertThat(mailbox().tryMarkIdle()).as("not empty").isFalse();
+        assertThat(mailbox().isMarkedIdle()).isFalse();
+        assertThat(mailbox().dequeue().message()).isEqualTo("m1");
+
+        assertThat(mailbox().tryMarkIdle()).as("empty").isTrue();
+        assertThat(mailbox().isMarkedIdle()).isTrue();
+        assertThat(mailbox().hasMessages()).isFalse();
+        assertThat(mailbox().size()).isZero();
+        assertThat(mailbox().dequeue()).isNull();
+
+        assertThat(mailbox().offer(envelope("m2"))).isEqualTo(Mailbox.Offer.WAKES);
+        assertThat(mailbox().offer(envelope("m3"))).isEqualTo(Mailbox.Offer.QUEUED);
+        assertThat(mailbox().isMarkedIdle()).isFalse();
+        assertThat(mailbox().size()).isEqualTo(2);
+        assertThat(mailbox().dequeue().message()).isEqualTo("m2");
+        assertThat(mailbox().dequeue().message()).isEqualTo("m3");
+        assertThat(mailbox().size()).isZero();
+    }
+
+    /**
+     * The runtime's use of the mark, under concurrent producers: the consumer marks whenever it finds
+     * the mailbox empty and then takes nothing until an offer has reported the wake-up, as an idle
+     * actor is not run until its waker schedules it. Every message arrives once, in its producer's
+     * order, and every mark that was cleared was cleared by exactly one offer.
+     */
+    @Test
+    void concurrentProducersClearEachIdleMarkExactlyOnce() throws InterruptedException {
+        assumeTrue(mailbox().marksIdle(), "this mailbox keeps no idle mark");
+        Mailbox box = mailbox();
+        AtomicInteger wakeUps = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < PRODUCERS; p++) {
+            int producer = p;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < PER_PRODUCER; i++) {
+                    if (box.offer(envelope(new int[] {producer, i})) == Mailbox.Offer.WAKES) {
+                        wakeUps.incrementAndGet();
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        int[] next = new int[PRODUCERS];
+        int received = 0;
+        int marks = 0;
+        while (received < PRODUCERS * PER_PRODUCER) {
+            if (marks > wakeUps.get()) {
+                Thread.onSpinWait(); // idle: nobody has woken us yet
+                continue;
+            }
+            Envelope e = box.dequeue();
+            if (e == null) {
+                if (!box.hasMessages() && box.tryMarkIdle()) {
+                    marks++;
+                }
+                continue;
+            }
+            int[] m = (int[]) e.message();
+            assertThat(m[1]).as("producer %d's order", m[0]).isEqualTo(next[m[0]]);
+            next[m[0]]++;
+            received++;
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(next).containsOnly(PER_PRODUCER);
+        assertThat(wakeUps.get()).as("wake-ups against the marks the producers found").isEqualTo(marks);
+        assertThat(box.isMarkedIdle()).isFalse();
+        assertThat(box.size()).isZero();
     }
 }
