@@ -142,6 +142,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         spProducerNode(stub);
     }
 
+    /** As {@link #offer}, but a caller that may find the idle mark must use {@code offer}, which reports it. */
     @Override
     public boolean enqueue(Envelope envelope) {
         offer(envelope, STAMP_SPINS);

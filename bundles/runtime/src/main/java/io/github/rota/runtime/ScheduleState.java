@@ -44,6 +44,11 @@ import java.lang.invoke.VarHandle;
  *       the mailboxes, while a producer's enqueue (volatile) is followed by a volatile read of this
  *       word; one of the two always sees the other —
  *       {@code TurnTest.aMessageArrivingJustAsTheTurnFindsTheMailboxEmptyIsNotLost};</li>
+ *   <li>no lost wake-up idle in the mailbox either: the mark fails if a message came in first, and
+ *       exactly one later offer clears it; a system message's push and the owner's mark are each
+ *       followed by a volatile read of the other's word — jcstress
+ *       {@code FinishOrReclaimVersusEnqueueTest}, {@code FinishVersusSystemMessageTest},
+ *       {@code UnboundedMailboxIdleMarkTest};</li>
  *   <li>CLOSED is final: no transition leaves it, so a stopped actor is never scheduled again.</li>
  * </ul>
  * A lingering actor (one its worker keeps after a turn that drained it, see {@link TurnLoop}) stays
@@ -104,7 +109,8 @@ abstract class ScheduleState extends SchedulableTask {
     }
 
     /**
-     * Producer side, after an enqueue that did not schedule the actor (it is scheduled or processing):
+     * Producer side, after an enqueue that did not schedule the actor (it is scheduled, processing,
+     * or about to be scheduled by whoever cleared its idle mark):
      * counts the send if no thread runs the actor now.
      *
      * @return {@code true} for the send that reaches the threshold: the producer asks the dispatcher to hurry
@@ -138,7 +144,7 @@ abstract class ScheduleState extends SchedulableTask {
 
     /**
      * Owner: PROCESSING stays, but no thread runs the actor now: it lingers with its worker, which
-     * resumes it ({@link #resumeHeld}) or lets it go ({@link #setIdle}).
+     * resumes it ({@link #resumeHeld}) or lets it go ({@link #setIdle} or {@link #markIdleInMailbox}).
      */
     final void holdForLingering() {
         holder = null;

@@ -33,7 +33,8 @@ import java.util.Objects;
  * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
  * turn runs on the one thread that holds PROCESSING; turn-confined fields are plain, and are
  * handed from turn to turn by the schedule state's volatile store/CAS chain (owner's store of IDLE
- * → producer's CAS → queue → next owner's CAS). This object's monitor serialises the draining of a
+ * → producer's CAS → queue → next owner's CAS), or, idle in the mailbox, by the mailbox's tail
+ * (owner's mark CAS → producer's swap → queue → next owner's CAS). This object's monitor serialises the draining of a
  * closed actor's mailbox.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
@@ -175,6 +176,9 @@ abstract class TurnLoop extends ScheduleState {
         if (offer == Mailbox.Offer.REFUSED) {
             envelopes.release(wakeUp);
             return trySchedule();
+        }
+        if (isClosed()) {
+            drainClosedMailbox(); // it stopped meanwhile, and its last drain may have missed the wake-up
         }
         return false;
     }
@@ -357,9 +361,10 @@ abstract class TurnLoop extends ScheduleState {
 
     /**
      * Its worker lets the lingering actor go (before it turns to other work, searches, parks or
-     * stops), or the starvation probe does (behind a long turn): IDLE, then the re-check of
-     * {@link #finishOrReclaim}, so a producer that saw PROCESSING and left the message to the worker
-     * is never lost (jcstress {@code LingeringReleaseVersusEnqueueTest}).
+     * stops), or the starvation probe does (behind a long turn), as a turn that found nothing does
+     * ({@link #letGo}): a producer that saw PROCESSING and left the message to the worker makes the
+     * mark fail, or is found by the re-check, so it is never lost (jcstress
+     * {@code LingeringReleaseVersusEnqueueTest}).
      *
      * @return {@code true} if work had arrived and we are SCHEDULED again: the caller queues us
      */
@@ -399,17 +404,35 @@ abstract class TurnLoop extends ScheduleState {
      *         queue; {@code false} if it is idle, or someone else scheduled it
      */
     private boolean letGo() {
-        if (userMessagesEnabled() && !hasUnstashed() && mailbox.marksIdle()) {
+        // The system queue is checked before the mark too: after it, its consumer's batch (messages
+        // taken but not yet handled, which a fault in the turn can leave behind) is the next owner's.
+        if (userMessagesEnabled() && !hasUnstashed() && systemQueue.isEmpty() && mailbox.marksIdle()) {
             markIdleInMailbox();
             if (!mailbox.tryMarkIdle()) {
                 scheduleWoken(); // a message came in before the mark: still ours
                 return true;
             }
-            // A system message pushed before the mark found none, and left the wake-up to us.
-            return systemQueue.hasPushed() && wakeThroughMailbox();
+            return wakeAfterMark();
         }
         setIdle();
         return hasRunnableWork() && trySchedule();
+    }
+
+    /**
+     * Right after the mark, which gave the actor up: a system message pushed before the mark found
+     * none, and left the wake-up to us. Nothing here may throw into the turn: its recovery would let
+     * go of an actor that is no longer ours, perhaps running on another thread by now.
+     *
+     * @return {@code true} if we woke the actor and hold SCHEDULED
+     */
+    private boolean wakeAfterMark() {
+        try {
+            return systemQueue.hasPushed() && wakeThroughMailbox();
+        } catch (RuntimeException | Error fault) {
+            // The envelope pool failed us: the system message waits for the next send. Reported.
+            system.dispatcherError(dispatcher.id(), fault, self());
+            return false;
+        }
     }
 
     private boolean hasRunnableWork() {

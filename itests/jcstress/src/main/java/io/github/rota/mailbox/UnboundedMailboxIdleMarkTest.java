@@ -61,6 +61,41 @@ public final class UnboundedMailboxIdleMarkTest {
         }
     }
 
+    /**
+     * The same once the consumer has moved on from the stub: it takes a message, then marks, while a
+     * producer offers. A waking producer must link and number its envelope behind the sentinel the
+     * mark stood on, the envelope just handed out, not behind an earlier one.
+     */
+    @JCStressTest
+    @Outcome(id = "true, true, 11", expect = Expect.ACCEPTABLE, desc = "marked, then the offer cleared the mark and wakes the actor")
+    @Outcome(id = "false, false, 11", expect = Expect.ACCEPTABLE, desc = "the offer came first: the mark failed, the consumer goes on")
+    @Outcome(expect = Expect.FORBIDDEN, desc = "a stranded message, a needless wake-up, or the message lost, doubled or miscounted")
+    @State
+    public static class MarkAfterADequeueVersusOffer {
+        private final UnboundedMailbox mailbox = new UnboundedMailbox(EnvelopePool.allocating());
+        private final Envelope first = new Envelope(0).fill("first", null);
+        private final Envelope second = new Envelope(0).fill("second", null);
+
+        public MarkAfterADequeueVersusOffer() {
+            mailbox.offer(first);
+        }
+
+        @Actor
+        public void consumerTakesOneAndLetsGo(ZZI_Result r) {
+            r.r1 = mailbox.dequeue() == first && mailbox.tryMarkIdle();
+        }
+
+        @Actor
+        public void producer(ZZI_Result r) {
+            r.r2 = mailbox.offer(second) == Mailbox.Offer.WAKES;
+        }
+
+        @Arbiter
+        public void atRest(ZZI_Result r) {
+            r.r3 = depthThenDequeued(mailbox, second);
+        }
+    }
+
     /** Two producers offer to a marked mailbox: exactly one wakes the actor, and both messages are queued. */
     @JCStressTest
     @Outcome(id = {"true, false, 21", "false, true, 21"}, expect = Expect.ACCEPTABLE, desc = "one woke the actor, both messages queued")

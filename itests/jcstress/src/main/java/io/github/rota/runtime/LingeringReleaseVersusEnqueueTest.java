@@ -9,8 +9,8 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 
 /**
  * A worker lets a lingering actor go while a producer sends to it: the real
- * {@code TurnLoop.releaseLingering} (IDLE, then re-read the mailbox and take the actor back) against
- * a producer's enqueue and schedule attempt. The producer may see the actor still PROCESSING and leave
+ * {@code TurnLoop.releaseLingering} (mark the mailbox idle, or take the actor back if the mark fails)
+ * against a producer's offer and claim. The producer may see the actor still PROCESSING and leave
  * the message to the worker; then the worker's re-check must find it. Exactly one side ends up owning
  * the actor, or the message is never processed.
  */

@@ -4,11 +4,12 @@ import io.github.rota.api.ActorRef;
 import io.github.rota.mailbox.UnboundedMailboxType;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 
 /**
  * The real turn loop of an actor with no system around it, for the tests of its protocols: it has an
- * unbounded mailbox, takes user messages always, and only counts what it is handed (system messages
+ * unbounded mailbox (or one of a type the test names), takes user messages always, and only counts what it is handed (system messages
  * and user messages). Nothing here schedules it; a test plays its producers and its worker.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
@@ -24,7 +25,11 @@ final class LoneActor extends TurnLoop {
     private int systemMessagesHandled;
 
     private LoneActor() {
-        super(null, null, new UnboundedMailboxType().create(EnvelopePool.allocating()), EnvelopePool.allocating(), 0, 0, false);
+        this(new UnboundedMailboxType());
+    }
+
+    private LoneActor(MailboxType mailboxType) {
+        super(null, null, mailboxType.create(EnvelopePool.allocating()), EnvelopePool.allocating(), 0, 0, false);
     }
 
     /** {@return an actor whose turn has just ended lingering: a worker keeps it, still PROCESSING} */
@@ -39,7 +44,12 @@ final class LoneActor extends TurnLoop {
 
     /** {@return an actor scheduled (a worker is about to run its turn) with an empty mailbox} */
     static LoneActor scheduled() {
-        LoneActor actor = new LoneActor();
+        return scheduled(new UnboundedMailboxType());
+    }
+
+    /** {@return the same with a mailbox of the given type} */
+    static LoneActor scheduled(MailboxType mailboxType) {
+        LoneActor actor = new LoneActor(mailboxType);
         actor.trySchedule();
         return actor;
     }

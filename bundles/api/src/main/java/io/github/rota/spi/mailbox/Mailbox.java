@@ -27,7 +27,9 @@ import org.osgi.annotation.versioning.ConsumerType;
  * exactly one {@link #offer} reports {@link Offer#WAKES} (the first to arrive, from any thread) and
  * clears the mark; its caller must schedule the actor. While the mark stands the mailbox is empty
  * ({@code hasMessages()} is false, {@code size()} is 0). A runtime using the mark sends through
- * {@code offer}: a plain {@code enqueue} would clear it without telling anyone.
+ * {@code offer}: a plain {@code enqueue} would clear it without telling anyone. A mailbox that says
+ * it {@link #marksIdle()} overrides all four of these methods: the default {@code offer} never
+ * reports a wake-up, so its actor would never run again.
  */
 @ConsumerType
 public interface Mailbox {
@@ -74,8 +76,9 @@ public interface Mailbox {
     /**
      * {@return whether the idle mark stands now: the actor went idle and no offer has woken it
      * since} Any thread; a fresh (volatile) read, so a caller that queued something elsewhere for the
-     * actor (a system message) and then reads {@code false} knows the consumer's mark came after and
-     * the consumer will look there.
+     * actor (a system message) and then reads {@code false} knows that either a mark to come will be
+     * followed by the consumer's look there, or a mark that stood has been cleared, and its clearer
+     * schedules a turn that will look there.
      */
     default boolean isMarkedIdle() {
         return false;

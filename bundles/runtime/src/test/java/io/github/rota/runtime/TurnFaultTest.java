@@ -1,0 +1,233 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherError;
+import io.github.rota.api.Settings;
+import io.github.rota.mailbox.UnboundedMailboxType;
+import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.Envelope;
+import io.github.rota.spi.pool.EnvelopePool;
+import io.github.rota.testkit.TestProbe;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A turn that fails inside the machinery (a system message's handling, the envelope pool) is
+ * reported and recovers; it must neither strand the work it had nor let go of an actor it has
+ * already given up. Driven one turn at a time on a scripted actor.
+ */
+class TurnFaultTest {
+
+    private final RotaActorSystem system = (RotaActorSystem) ActorSystem.create("faults", Settings.empty());
+
+    @AfterEach
+    void terminate() throws Exception {
+        system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aSystemMessageLeftInTheBatchWhenTheTurnFailsIsRunNotStranded() {
+        ScriptedActor actor = new ScriptedActor(system, new UnboundedMailboxType().create(EnvelopePool.allocating()),
+                EnvelopePool.allocating());
+        actor.trySchedule();
+        actor.systemQueue.push(SystemMessage.resume());
+        actor.systemQueue.push(SystemMessage.resume());
+        actor.systemMessageFailures = 1; // the first throws after both were taken from the queue
+
+        assertThat(actor.runTurn(new IdlingTurn())).as("yields, to run the one left behind").isTrue();
+        assertThat(actor.scheduleState()).isEqualTo(ScheduleState.SCHEDULED);
+        assertThat(actor.runTurn(new IdlingTurn())).isFalse();
+        assertThat(actor.systemMessagesHandled).isEqualTo(1);
+        assertThat(actor.scheduleState()).isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+    }
+
+    @Test
+    void aWakeUpTheTurnCannotSendAfterItsMarkIsReportedAndTheActorIsLetGoOnlyOnce() {
+        TestProbe<Object> events = TestProbe.create(system);
+        system.eventStream().subscribe(events.ref(), DispatcherError.class);
+        FailingPool pool = new FailingPool();
+        MarkHookMailbox mailbox = new MarkHookMailbox(new UnboundedMailboxType().create(EnvelopePool.allocating()));
+        ScriptedActor actor = new ScriptedActor(system, mailbox, pool);
+        // A system message pushed just before the mark by a producer that saw no mark: the turn must
+        // wake the actor itself, and the pool refuses it the envelope.
+        mailbox.afterMark = () -> {
+            actor.systemQueue.push(SystemMessage.resume());
+            pool.failing = true;
+        };
+        actor.trySchedule();
+
+        boolean yielded = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> actor.runTurn(new IdlingTurn()));
+        assertThat(yielded).isFalse();
+        assertThat(actor.scheduleState()).as("given up once, to the mark").isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        assertThat(mailbox.isMarkedIdle()).isTrue();
+        assertThat(events.expectMessageClass(DispatcherError.class).cause()).isSameAs(pool.fault);
+
+        pool.failing = false;
+        assertThat(actor.deliver("next", null)).as("the next send wakes it").isEqualTo(Mailbox.Offer.WAKES);
+        assertThat(actor.runTurn(new IdlingTurn())).isFalse();
+        assertThat(actor.systemMessagesHandled).as("and its turn takes the system message").isEqualTo(1);
+    }
+
+    /** The real turn loop, with system messages that fail on demand and user messages it ignores. */
+    @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
+    private static final class ScriptedActor extends TurnLoop {
+        int systemMessageFailures;
+        int systemMessagesHandled;
+
+        ScriptedActor(RotaActorSystem system, Mailbox mailbox, EnvelopePool pool) {
+            super(system, new DispatcherBinding<>("scripted", (actor, cause) -> { }), mailbox, pool, 0, 0, false);
+        }
+
+        @Override
+        ActorRef<?> self() {
+            return null;
+        }
+
+        @Override
+        boolean processSystemMessage() {
+            if (systemQueue.poll() == null) {
+                return false;
+            }
+            if (systemMessageFailures > 0) {
+                systemMessageFailures--;
+                throw new IllegalStateException("a fault handling a system message");
+            }
+            systemMessagesHandled++;
+            return true;
+        }
+
+        @Override
+        boolean userMessagesEnabled() {
+            return true;
+        }
+
+        @Override
+        boolean isTerminated() {
+            return false;
+        }
+
+        @Override
+        boolean hasUnstashed() {
+            return false;
+        }
+
+        @Override
+        void invokeUnstashed() {
+        }
+
+        @Override
+        void invoke(Object msg, ActorRef<?> from) {
+        }
+
+        @Override
+        void beginStop() {
+        }
+
+        @Override
+        void systemMessageRefused(SystemMessage message) {
+        }
+    }
+
+    /** A worker's turn that lets the actor go idle when it runs out of work. */
+    private static final class IdlingTurn implements Turn {
+        @Override
+        public int budget() {
+            return 32;
+        }
+
+        @Override
+        public void messagesHandled(int count) {
+        }
+
+        @Override
+        public boolean linger() {
+            return false;
+        }
+    }
+
+    /** An allocating pool that throws on acquire while told to. */
+    private static final class FailingPool implements EnvelopePool {
+        final IllegalStateException fault = new IllegalStateException("the pool failed");
+        volatile boolean failing;
+
+        @Override
+        public int assignHomeShard() {
+            return 0;
+        }
+
+        @Override
+        public Envelope acquire(int shard) {
+            if (failing) {
+                throw fault;
+            }
+            return new Envelope(shard);
+        }
+
+        @Override
+        public void release(Envelope envelope) {
+        }
+    }
+
+    /** The default mailbox, with a hook that runs right after the consumer's mark has succeeded. */
+    private static final class MarkHookMailbox implements Mailbox {
+        private final Mailbox delegate;
+        Runnable afterMark = () -> { };
+
+        MarkHookMailbox(Mailbox delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public boolean tryMarkIdle() {
+            if (!delegate.tryMarkIdle()) {
+                return false;
+            }
+            Runnable hook = afterMark;
+            afterMark = () -> { };
+            hook.run();
+            return true;
+        }
+
+        @Override
+        public boolean enqueue(Envelope envelope) {
+            return delegate.enqueue(envelope);
+        }
+
+        @Override
+        public Offer offer(Envelope envelope) {
+            return delegate.offer(envelope);
+        }
+
+        @Override
+        public boolean marksIdle() {
+            return delegate.marksIdle();
+        }
+
+        @Override
+        public boolean isMarkedIdle() {
+            return delegate.isMarkedIdle();
+        }
+
+        @Override
+        public Envelope dequeue() {
+            return delegate.dequeue();
+        }
+
+        @Override
+        public boolean hasMessages() {
+            return delegate.hasMessages();
+        }
+
+        @Override
+        public int size() {
+            return delegate.size();
+        }
+    }
+}
