@@ -77,11 +77,7 @@ final class SystemQueue {
 
     /** Consumer only. */
     boolean isEmpty() {
-        if (batch != null) {
-            return false;
-        }
-        Object head = lvHead();
-        return head == null || head == CLOSED;
+        return batch == null && !hasPushed();
     }
 
     /**

@@ -115,14 +115,21 @@ abstract class TurnLoop extends ScheduleState {
      *         the mailbox refused the message (bounded and full), {@code QUEUED} otherwise
      */
     Mailbox.Offer deliver(Object msg, ActorRef<?> from) {
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        Mailbox.Offer offer = mailbox.offer(envelope);
+        Mailbox.Offer offer = offer(msg, from);
         if (offer == Mailbox.Offer.WAKES) {
             scheduleWoken();
-        } else if (offer == Mailbox.Offer.REFUSED) {
-            envelopes.release(envelope);
-        } else if (trySchedule()) {
+        } else if (offer == Mailbox.Offer.QUEUED && trySchedule()) {
             return Mailbox.Offer.WAKES;
+        }
+        return offer;
+    }
+
+    /** Offers a message in an envelope from the actor's home shard; a refused envelope goes back to the pool. */
+    private Mailbox.Offer offer(Object msg, ActorRef<?> from) {
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        Mailbox.Offer offer = mailbox.offer(envelope);
+        if (offer == Mailbox.Offer.REFUSED) {
+            envelopes.release(envelope);
         }
         return offer;
     }
@@ -167,14 +174,12 @@ abstract class TurnLoop extends ScheduleState {
      *         mailbox was full, so not idle, and the state word decided
      */
     private boolean wakeThroughMailbox() {
-        Envelope wakeUp = envelopes.acquire(homeShard).fill(WakeUp.SIGNAL, null);
-        Mailbox.Offer offer = mailbox.offer(wakeUp);
+        Mailbox.Offer offer = offer(WakeUp.SIGNAL, null);
         if (offer == Mailbox.Offer.WAKES) {
             scheduleWoken();
             return true;
         }
         if (offer == Mailbox.Offer.REFUSED) {
-            envelopes.release(wakeUp);
             return trySchedule();
         }
         if (isClosed()) {
@@ -191,12 +196,7 @@ abstract class TurnLoop extends ScheduleState {
      * @return {@code false} if the mailbox refused it (it is bounded and full)
      */
     boolean enqueue(Object msg, ActorRef<?> from) {
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        if (!mailbox.enqueue(envelope)) {
-            envelopes.release(envelope);
-            return false;
-        }
-        return true;
+        return offer(msg, from) != Mailbox.Offer.REFUSED;
     }
 
     /**
