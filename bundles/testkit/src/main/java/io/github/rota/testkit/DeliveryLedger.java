@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -26,10 +27,10 @@ import javax.management.ObjectName;
  * Exact accounting of every message of a run, for stress tests that must show nothing was lost,
  * handled twice or reordered. Senders take numbered messages from the ledger ({@link #next}) and
  * send them; receivers report each one they handle ({@link #handled}); dead letters are recorded
- * as the system publishes them. {@link #settle} waits until every sent message is accounted for and
- * returns a {@link Report}: sent = handled + dead letters (by reason), no message twice, each
- * sender's messages to each receiver handled in send order, and — when the system has an envelope
- * pool — every envelope taken from the pool given back.
+ * as the system publishes them. {@link #settle} waits until every sent message is accounted for
+ * and every envelope is back, and returns a {@link Report}: sent = handled + dead letters (by
+ * reason), no message twice, each sender's messages to each receiver handled in send order, and —
+ * when the system has an envelope pool — every envelope taken from the pool given back.
  *
  * <p>Thread-safety: each (sender, receiver) lane's state is guarded by the lane's monitor; a lane is
  * written by its sender's thread, by the receiving actor's turns and by whichever thread publishes
@@ -96,6 +97,8 @@ public final class DeliveryLedger {
     }
 
     private static final AtomicInteger LEDGERS = new AtomicInteger();
+    /** How often {@link #settle} reads the pool's counters while an envelope is still out. */
+    private static final long POOL_POLL_NANOS = 10_000_000;
 
     private final int id = LEDGERS.incrementAndGet();
     private final ActorSystem system;
@@ -190,8 +193,8 @@ public final class DeliveryLedger {
     }
 
     /**
-     * Waits until every message sent so far has been handled or dead-lettered, or {@code timeout}
-     * has passed, and adds up the run.
+     * Waits until every message sent so far has been handled or dead-lettered and, with a pool,
+     * every envelope is back, or until {@code timeout} has passed, and adds up the run.
      *
      * @param timeout how long to wait for the last messages
      * @return the report; {@link Report#assertExact()} checks it
@@ -213,10 +216,30 @@ public final class DeliveryLedger {
         }
         Map<DeadLetter.Reason, Long> byReason = new EnumMap<>(DeadLetter.Reason.class);
         dead.forEach((reason, count) -> byReason.put(reason, count.sum()));
-        PoolCounters poolNow = PoolCounters.read(system.name());
-        long outstanding = poolAtStart == null || poolNow == null ? 0 : poolNow.outstandingSince(poolAtStart);
+        long outstanding = envelopesOutstanding(deadline);
         return new Report(sent.get(), handled.sum(), byReason, lost, List.copyOf(duplicates), List.copyOf(reordered),
                 outstanding);
+    }
+
+    /**
+     * Envelopes taken from the pool since the ledger was attached and not given back, once that
+     * reaches 0 or at {@code deadline}. The last message accounted for does not mean the last
+     * envelope is back: one may still be on its way (a message an actor sent while handling a
+     * tracked one, a wake-up to an actor that is stopping), and the counters are read one after
+     * another while the system runs. An envelope that never comes back is still reported.
+     */
+    private long envelopesOutstanding(long deadline) {
+        if (poolAtStart == null) {
+            return 0;
+        }
+        while (true) {
+            PoolCounters poolNow = PoolCounters.read(system.name());
+            long outstanding = poolNow == null ? 0 : poolNow.outstandingSince(poolAtStart);
+            if (outstanding == 0 || deadline - System.nanoTime() <= 0) {
+                return outstanding;
+            }
+            LockSupport.parkNanos(POOL_POLL_NANOS);
+        }
     }
 
     private Lane lane(Tracked message) {
