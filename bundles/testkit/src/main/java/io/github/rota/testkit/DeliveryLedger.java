@@ -27,10 +27,10 @@ import javax.management.ObjectName;
  * Exact accounting of every message of a run, for stress tests that must show nothing was lost,
  * handled twice or reordered. Senders take numbered messages from the ledger ({@link #next}) and
  * send them; receivers report each one they handle ({@link #handled}); dead letters are recorded
- * as the system publishes them. {@link #settle} waits until every sent message is accounted for
- * and every envelope is back, and returns a {@link Report}: sent = handled + dead letters (by
- * reason), no message twice, each sender's messages to each receiver handled in send order, and —
- * when the system has an envelope pool — every envelope taken from the pool given back.
+ * as the system publishes them. {@link #settle} waits until every sent message is accounted for and
+ * returns a {@link Report}: sent = handled + dead letters (by reason), no message twice, each
+ * sender's messages to each receiver handled in send order, and — when the system has an envelope
+ * pool, whose envelopes it waits for too — every envelope taken from the pool given back.
  *
  * <p>Thread-safety: each (sender, receiver) lane's state is guarded by the lane's monitor; a lane is
  * written by its sender's thread, by the receiving actor's turns and by whichever thread publishes
