@@ -57,7 +57,9 @@ import java.util.Objects;
  *       over the same envelopes store the same values, and a producer reading one sees either;</li>
  *   <li>dequeue: an acquire load of the sentinel's link; the renumbering comes before the release
  *       store of {@code consumerNode}, so whoever reads the sentinel with acquire sees its stamp;
- *       {@code consumerNode} has one writer, the consumer;</li>
+ *       {@code consumerNode} has one writer, the consumer; the old sentinel's link is then cleared with
+ *       a plain store: only a {@link #size()} walk can still be reading it, and that walk finds
+ *       the sentinel moved and starts again;</li>
  *   <li>size: acquire loads of the sentinel, its stamp, the tail and its stamp, then of the sentinel
  *       and its stamp again. The same sentinel with the same stamp was not released meanwhile (an
  *       envelope recycled into this queue comes back with a later position), so neither was the
@@ -72,7 +74,8 @@ import java.util.Objects;
  *   <li>FIFO per producer, every envelope handed out exactly once
  *       ({@code concurrentProducersDeliverEveryEnvelopeOnceInPerProducerOrder});</li>
  *   <li>only an unlinked, no longer reachable sentinel is released, to its home shard
- *       ({@code releasesThePreviousSentinelOnDequeue});</li>
+ *       ({@code releasesThePreviousSentinelOnDequeue}), and it links to nothing, pool or not
+ *       ({@code withoutAPoolAPassedOverSentinelLinksToNothing});</li>
  *   <li>size is exact when quiescent, whether the tail's stamp is known or not
  *       ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}),
  *       and O(1) again once either repair has run
@@ -227,7 +230,9 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         }
         soConsumerNode(next);
         // No producer can reach the old sentinel any more: the producer that linked it has finished
-        // (we saw its link), and producerNode has moved past it.
+        // (we saw its link), and producerNode has moved past it. Unlinked, so that without a pool a
+        // promoted sentinel cannot keep every later envelope alive through young collections.
+        spNext(sentinel, null);
         pool.release(sentinel);
         return next;
     }
