@@ -94,15 +94,12 @@ abstract class ScheduleState extends SchedulableTask {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     /**
-     * The id of the thread running a turn of the actor, or 0. Plain: written by that thread right
+     * The thread running a turn of the actor, or {@code null}. Plain: written by that thread right
      * after taking (or resuming) the actor and cleared right before each release or lingering (the
      * volatile store, or the worker's release store of its linger slot, that follows publishes the
-     * clearing to the next holder), so a thread never finds itself here by mistake. An id, not the
-     * {@code Thread}: it is written on every resumed message, and a reference stored into this
-     * long-lived object would pay the collector's write barrier each time (under G1 a memory fence
-     * and a card check). Ids are never reused; a producer's racy read only asks "0 or not".
+     * clearing to the next holder), so a thread never finds itself here by mistake.
      */
-    private long holder;
+    private Thread holder;
     /** Messages sent since the actor last started a turn while no thread ran it; see the class comment. */
     private byte waitingSends;
 
@@ -119,7 +116,7 @@ abstract class ScheduleState extends SchedulableTask {
      * @return {@code true} for the send that reaches the threshold: the producer asks the dispatcher to hurry
      */
     final boolean countWaitingSend() {
-        if (holder != 0) {
+        if (holder != null) {
             return false; // running: its turn will see the message
         }
         int sends = waitingSends;
@@ -140,7 +137,7 @@ abstract class ScheduleState extends SchedulableTask {
         if (!casState(SCHEDULED, PROCESSING)) {
             return false;
         }
-        holder = Thread.currentThread().getId();
+        holder = Thread.currentThread();
         waitingSends = 0;
         return true;
     }
@@ -150,29 +147,29 @@ abstract class ScheduleState extends SchedulableTask {
      * resumes it ({@link #resumeHeld}) or lets it go ({@link #setIdle} or {@link #markIdleInMailbox}).
      */
     final void holdForLingering() {
-        holder = 0;
+        holder = null;
     }
 
     /** Owner: the lingering actor runs again on the calling thread (it never stopped holding PROCESSING). */
     final void resumeHeld() {
-        holder = Thread.currentThread().getId();
+        holder = Thread.currentThread();
         waitingSends = 0;
     }
 
     /** {@return whether the calling thread is running a turn of this actor now} */
     final boolean isHeldByCurrentThread() {
-        return holder == Thread.currentThread().getId();
+        return holder == Thread.currentThread();
     }
 
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
     final void yieldToScheduled() {
-        holder = 0;
+        holder = null;
         svState(SCHEDULED);
     }
 
     /** Owner: PROCESSING → IDLE. Volatile, so the mailbox re-check that follows cannot move above it. */
     final void setIdle() {
-        holder = 0;
+        holder = null;
         svState(IDLE);
     }
 
@@ -182,7 +179,7 @@ abstract class ScheduleState extends SchedulableTask {
      * word.
      */
     final void markIdleInMailbox() {
-        holder = 0;
+        holder = null;
         STATE.set(this, IDLE_IN_MAILBOX);
     }
 
@@ -197,7 +194,7 @@ abstract class ScheduleState extends SchedulableTask {
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */
     final void close() {
-        holder = 0;
+        holder = null;
         svState(CLOSED);
     }
 

@@ -59,11 +59,7 @@ abstract class TurnLoop extends ScheduleState {
     private final boolean checksEnvelopes;
 
     // Turn-confined.
-    /**
-     * The dispatcher's side of the current turn; {@code null} between turns, except while the actor
-     * lingers: its worker resumes it with the same turn, so keeping it saves a reference store (and
-     * its write barrier) per resumed message. Cleared when the lingering actor is let go.
-     */
+    /** The dispatcher's side of the current turn; {@code null} between turns. */
     private Turn currentTurn;
     /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
     private boolean refused;
@@ -275,9 +271,7 @@ abstract class TurnLoop extends ScheduleState {
         int budget = actorBudget > 0 ? Math.min(actorBudget, turn.budget()) : turn.budget();
         int spent = 0;
         int handled = 0;
-        if (currentTurn != turn) {
-            currentTurn = turn;
-        }
+        currentTurn = turn;
         try {
             while (true) {
                 if (spent >= budget) {
@@ -352,6 +346,7 @@ abstract class TurnLoop extends ScheduleState {
     private boolean lingerOrFinish(Turn turn) {
         if (turn.linger()) {
             lingering = true;
+            currentTurn = null;
             holdForLingering();
             return true;
         }
@@ -379,7 +374,6 @@ abstract class TurnLoop extends ScheduleState {
             throw new IllegalStateException(self().path() + " is not lingering");
         }
         lingering = false;
-        currentTurn = null;
         return letGo();
     }
 
