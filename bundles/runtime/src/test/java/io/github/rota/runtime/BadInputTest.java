@@ -75,10 +75,13 @@ class BadInputTest {
         Props<String> props = Props.create(() -> context -> { });
         assertThatThrownBy(() -> system.spawn(props, null)).isInstanceOf(NullPointerException.class).hasMessage("actor name");
         assertThatThrownBy(() -> system.spawn(null, "x")).isInstanceOf(NullPointerException.class).hasMessage("props");
-        for (String bad : new String[] {"", "a/b", "$x", "-x", "a b"}) {
+        for (String bad : new String[] {"", "a/b", "$x", "-x", ".x", "_x", "a b", "a$", "é", "aé", "a\u0660"}) {
             assertThatThrownBy(() -> system.spawn(props, bad))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("actor name '" + bad + "' is invalid");
+        }
+        for (String good : new String[] {"a", "Z", "9", "a.b-c_d", "x.", "0-", "A_"}) {
+            assertThat(system.spawn(props, good).name()).isEqualTo(good);
         }
     }
 
