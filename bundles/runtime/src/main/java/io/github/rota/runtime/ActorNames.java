@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * Which names actors and actor systems may have: they become path elements. A name is ASCII letters,
  * digits, '-', '_' and '.', starting with a letter or digit. Checked by a loop over the characters,
- * not a regular expression: every spawn checks a name, and a matcher per spawn was 5 % of the CPU
- * of a tree of a million short-lived actors.
+ * not a regular expression: every spawn checks a name, and a matcher per spawn allocated over 200 B,
+ * a fifth of what a tree of a million short-lived actors allocated per actor.
  */
 final class ActorNames {
 
