@@ -91,7 +91,9 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
                             return; // kept alive long enough, or the queues closed
                         }
                     }
-                    current.runOn(this);
+                    while (current.runOn(this)) {
+                        // one slice at a time (Worker.ROUNDS_PER_SLICE says why)
+                    }
                 } catch (Throwable death) {
                     if (host.threadDied(this, death)) {
                         continue; // repaired, and no other thread could take the worker: go on here
