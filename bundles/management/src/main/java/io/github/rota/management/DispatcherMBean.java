@@ -3,6 +3,7 @@ package io.github.rota.management;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 import javax.management.AttributeChangeNotification;
@@ -78,7 +79,12 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
     @Override
     public void setThroughputBudget(int budget) {
         Dispatcher.checkThroughputBudget(budget);
-        dispatcher.setThroughputBudget(budget);
+        Dispatcher target = dispatcher;
+        int old = target.throughputBudget();
+        target.setThroughputBudget(budget);
+        if (old != budget) {
+            FlightEvents.budgetChange(id, old, budget, FlightEvents.JMX);
+        }
         checkBudget();
         persist.accept(budget);
     }

@@ -10,6 +10,7 @@ import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Turn;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -23,8 +24,13 @@ import javax.management.MBeanServer;
 import javax.management.Notification;
 import javax.management.ObjectName;
 import javax.management.RuntimeMBeanException;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The dispatcher MBean as a JMX client sees it, on the platform MBeanServer. */
 class DispatcherMBeanTest {
@@ -38,6 +44,9 @@ class DispatcherMBeanTest {
     private final AtomicInteger persisted = new AtomicInteger();
     private final DispatcherMBean bean = new DispatcherMBean(name, dispatcher, persisted::set);
     private final List<Notification> notifications = new CopyOnWriteArrayList<>();
+
+    @TempDir
+    Path directory;
 
     DispatcherMBeanTest() throws Exception {
         dispatcher.start();
@@ -114,6 +123,28 @@ class DispatcherMBeanTest {
         assertThat(change.getOldValue()).isEqualTo(32);
         assertThat(change.getNewValue()).isEqualTo(64);
         assertThat(change.getSource()).isEqualTo(name);
+    }
+
+    @Test
+    void aBudgetSetThroughJmxIsRecordedByTheFlightRecorderWithOldNewAndSource() throws Exception {
+        Path file = directory.resolve("budget.jfr");
+        try (Recording recording = new Recording(Configuration.create(Path.of("../../config/felix/rota.jfc")))) {
+            recording.start();
+            server.setAttribute(name, new Attribute("ThroughputBudget", 48));
+            server.setAttribute(name, new Attribute("ThroughputBudget", 48)); // no change: nothing to record
+            assertThatThrownBy(() -> server.setAttribute(name, new Attribute("ThroughputBudget", -1)));
+            recording.stop();
+            recording.dump(file);
+        }
+
+        List<RecordedEvent> changes = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("io.github.rota.BudgetChange")).toList();
+        assertThat(changes).singleElement().satisfies(change -> {
+            assertThat(change.getString("dispatcher")).isEqualTo("default");
+            assertThat(change.getInt("oldBudget")).isEqualTo(32);
+            assertThat(change.getInt("newBudget")).isEqualTo(48);
+            assertThat(change.getString("changedBy")).isEqualTo("jmx");
+        });
     }
 
     @Test

@@ -663,6 +663,17 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
     }
 
     @Override
+    public String name() {
+        return self.path();
+    }
+
+    /** A racy read of a turn-confined field, for a probe's report only ({@link io.github.rota.spi.dispatch.Schedulable#messageInHand}). */
+    @Override
+    public Object messageInHand() {
+        return message;
+    }
+
+    @Override
     public String toString() {
         return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
     }

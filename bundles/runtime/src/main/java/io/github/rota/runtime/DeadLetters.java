@@ -2,6 +2,7 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,7 @@ final class DeadLetters {
         if (message instanceof DeadLetter) {
             return;
         }
+        FlightEvents.deadLetter(message, sender, recipient, reason);
         LOG.debug("dead letter ({}): {} from {} to {}", reason, message, sender, recipient);
         eventStream.publish(new DeadLetter(message, sender, recipient, reason));
     }

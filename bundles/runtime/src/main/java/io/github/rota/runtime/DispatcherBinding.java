@@ -2,6 +2,7 @@ package io.github.rota.runtime;
 
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,6 +44,8 @@ final class DispatcherBinding<S extends Schedulable> {
     private final BiConsumer<? super S, RuntimeException> refusedForGood;
     private final ConcurrentLinkedQueue<S> pending = new ConcurrentLinkedQueue<>();
     private volatile Dispatcher[] bound = NONE;
+    /** The dispatcher bound last, even if unbound since: what a bind replaces. Guarded by this object's monitor. */
+    private Dispatcher lastBound;
     /** Whether actors have been told to wait since the last bind: say it once, not per actor. */
     private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
@@ -116,14 +119,21 @@ final class DispatcherBinding<S extends Schedulable> {
 
     /** Makes {@code dispatcher} the one new work goes to, and gives it the actors that were waiting. */
     void bind(Dispatcher dispatcher) {
+        Dispatcher replaced;
         synchronized (this) {
             List<Dispatcher> list = new ArrayList<>(Arrays.asList(bound));
             list.remove(dispatcher);
             list.add(dispatcher);
             bound = list.toArray(NONE);
+            replaced = lastBound;
+            lastBound = dispatcher;
         }
         waitAnnounced.set(false);
+        int waiting = pending.size();
         drainPending();
+        if (replaced != null && replaced != dispatcher) {
+            FlightEvents.dispatcherReplaced(id, replaced.kind(), dispatcher.kind(), waiting);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.github.rota.api.MailboxDepth;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.spi.jfr.FlightEvents;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.EnvelopePoolStats;
 import java.io.IOException;
@@ -165,6 +166,11 @@ public final class RotaCommands {
         Dispatcher d = find(id);
         Dispatcher.checkThroughputBudget(budget);
         int old = d.throughputBudget();
+        // Live first, as a JMX write does; the configuration then only keeps it.
+        d.setThroughputBudget(budget);
+        if (old != budget) {
+            FlightEvents.budgetChange(id, old, budget, FlightEvents.SHELL);
+        }
         Object pid = dispatchers.getOrDefault(d, Map.of()).get(CONFIG_PID);
         ConfigurationAdmin admin = configAdmin;
         if (pid != null && admin != null) {
@@ -177,7 +183,6 @@ public final class RotaCommands {
             configuration.update(properties);
             return "dispatcher '" + id + "': throughput budget " + old + " -> " + budget + " (configuration " + pid + ")";
         }
-        d.setThroughputBudget(budget);
         return "dispatcher '" + id + "': throughput budget " + old + " -> " + budget;
     }
 

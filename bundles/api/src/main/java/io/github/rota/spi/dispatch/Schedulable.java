@@ -60,4 +60,25 @@ public interface Schedulable {
      */
     default void handedBack(RuntimeException cause) {
     }
+
+    /**
+     * For diagnostics from another thread (a dispatcher's probe reporting a long turn): what this
+     * is, e.g. an actor's path. The default is {@code toString()}.
+     *
+     * @return a name for operators
+     */
+    default String name() {
+        return toString();
+    }
+
+    /**
+     * For diagnostics from another thread (a dispatcher's probe reporting a long turn): the message
+     * a turn of this schedulable is handling right now. Read without synchronisation, so it may be
+     * stale; never used for anything but reports.
+     *
+     * @return the message in hand, or {@code null} between messages or if unknown (the default)
+     */
+    default Object messageInHand() {
+        return null;
+    }
 }

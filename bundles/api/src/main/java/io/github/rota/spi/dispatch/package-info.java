@@ -2,7 +2,7 @@
  * Dispatcher SPI: a dispatcher decides which {@link io.github.rota.spi.dispatch.Schedulable} runs next on which thread.
  */
 @Export
-@Version("3.3.0")
+@Version("3.4.0")
 package io.github.rota.spi.dispatch;
 
 import org.osgi.annotation.bundle.Export;

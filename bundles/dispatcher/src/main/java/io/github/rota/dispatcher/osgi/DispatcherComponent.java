@@ -12,6 +12,7 @@ import io.github.rota.spi.dispatch.DispatcherDecorator;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.Dictionary;
 import java.util.HashMap;
 import java.util.Hashtable;
@@ -130,6 +131,7 @@ public final class DispatcherComponent {
                     LOG.info("dispatcher '{}': throughput budget {} saved in configuration {}", id, budget, pid);
                 } else {
                     LOG.info("dispatcher '{}': throughput budget {} -> {} (configuration {})", id, old, budget, pid);
+                    FlightEvents.budgetChange(id, old, budget, FlightEvents.CONFIGURATION);
                 }
                 return;
             }

@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -21,13 +22,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Idle {
 
+    private final String dispatcherId;
     private final Sibling[] workers;
     private final AtomicInteger searching = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     /** Where the next wake-up scan starts; a racy hint that spreads wake-ups. */
     private int wakeCursor;
 
-    Idle(Sibling[] workers) {
+    Idle(String dispatcherId, Sibling[] workers) {
+        this.dispatcherId = dispatcherId;
         this.workers = workers;
     }
 
@@ -78,6 +81,7 @@ final class Idle {
                 parked.decrementAndGet();
                 wakeCursor = (start + i + 1) % n;
                 LockSupport.unpark(candidate.thread());
+                FlightEvents.workerWake(dispatcherId, candidate.index());
                 return true;
             }
         }

@@ -122,6 +122,11 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
     }
 
     @Override
+    public Schedulable running() {
+        return running;
+    }
+
+    @Override
     public boolean isSleeping() {
         return (boolean) SLEEPING.getVolatile(this);
     }
@@ -424,9 +429,15 @@ abstract class LocalQueuePad0 extends LocalQueueFields {
     }
 }
 
-/** Incremented at the start and the end of every turn (owner), read by thieves and the starvation probe. */
+/**
+ * Incremented at the start and the end of every turn (owner), read by thieves and the starvation
+ * probe; and what the turn runs, for the probe's long-turn reports (a plain field, set before the
+ * epoch turns odd and cleared after it turns even: a probe may read it stale, which costs a report's
+ * accuracy, never a turn).
+ */
 abstract class LocalQueueTurnEpoch extends LocalQueuePad0 {
     long turnEpoch;
+    Schedulable running;
 
     LocalQueueTurnEpoch(int index, int workerCount, LocalRing ring) {
         super(index, workerCount, ring);

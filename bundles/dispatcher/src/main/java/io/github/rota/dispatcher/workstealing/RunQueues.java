@@ -2,6 +2,7 @@ package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -47,15 +48,22 @@ final class RunQueues {
     /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
     static final long STALE_NEXT_SLOT_NANOS = 3_000;
 
+    private final String dispatcherId;
     private final GlobalQueue global = new GlobalQueue();
     private final Sibling[] siblings;
     private final Idle idle;
     /** Actors pushed to the global queue from outside the pool, or rescued to it. */
     private final LongAdder outsidePushes = new LongAdder();
 
-    RunQueues(Sibling[] siblings) {
+    RunQueues(String dispatcherId, Sibling[] siblings) {
+        this.dispatcherId = dispatcherId;
         this.siblings = siblings.clone();
-        this.idle = new Idle(this.siblings);
+        this.idle = new Idle(dispatcherId, this.siblings);
+    }
+
+    /** {@return the dispatcher these queues are, as its events name it} */
+    String dispatcherId() {
+        return dispatcherId;
     }
 
     int workerCount() {
@@ -148,6 +156,7 @@ final class RunQueues {
         global.offer(s);
         local.counters().add(DispatcherCounter.OVERFLOW_TO_GLOBAL, moved + 1);
         local.counters().add(DispatcherCounter.GLOBAL_PUSHES, moved + 1);
+        FlightEvents.overflow(dispatcherId, local.index(), moved + 1);
         notifyOne();
     }
 
@@ -272,6 +281,7 @@ final class RunQueues {
                 if (moved > 0) {
                     thief.counters().increment(DispatcherCounter.STEAL_OPERATIONS);
                     thief.counters().add(DispatcherCounter.ACTORS_STOLEN, moved);
+                    FlightEvents.steal(dispatcherId, thief.index(), victim.index(), moved);
                     Schedulable oldest = thief.popRing();
                     if (oldest != null) {
                         return oldest;
@@ -281,6 +291,7 @@ final class RunQueues {
                     if (s != null) {
                         thief.counters().increment(DispatcherCounter.STEAL_OPERATIONS);
                         thief.counters().increment(DispatcherCounter.ACTORS_STOLEN);
+                        FlightEvents.steal(dispatcherId, thief.index(), victim.index(), 1);
                         return s;
                     }
                 }

@@ -45,6 +45,9 @@ interface Sibling {
     /** {@return odd while the worker is in a turn; changes with every turn} */
     long turnEpoch();
 
+    /** {@return what the worker's turn runs, for reports only: may be stale; {@code null} between turns} */
+    Schedulable running();
+
     /** {@return whether the worker is parked or about to park} */
     boolean isSleeping();
 

@@ -2,6 +2,7 @@ package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
@@ -23,6 +24,9 @@ import org.slf4j.LoggerFactory;
  *       searching, so without this an actor could wait behind a blocked turn for good.</li>
  *   <li>Report (when a threshold is set): a stuck turn is reported once (log with the worker's
  *       stack, counter, {@link WorkerStarvation} event), within a look of reaching the threshold.</li>
+ *   <li>Time turns for the Flight Recorder, only while its {@code LongTurn} event is recorded: a
+ *       turn is timed from the look that first sees it to the one that sees it over, so the turns
+ *       themselves read no clock for it.</li>
  * </ul>
  *
  * <p>It sees the pool only as its {@link RunQueues}, and each worker as a {@link Sibling}.
@@ -46,6 +50,12 @@ final class StarvationProbe implements Runnable {
     private final long[] lastEpoch;
     private final long[] inTurnSince;
     private final long[] reportedEpoch;
+    /**
+     * Per worker: the Flight Recorder's event for its current turn, while that event is recorded.
+     * Typed by the interface: an array of the event class would load it, which a JVM without
+     * {@code jdk.jfr} cannot.
+     */
+    private final FlightEvents.LongTurn[] longTurns;
     private volatile long reports;
 
     StarvationProbe(RunQueues queues, String dispatcherId, long thresholdNanos, Consumer<Object> events) {
@@ -58,6 +68,7 @@ final class StarvationProbe implements Runnable {
         this.inTurnSince = new long[n];
         this.reportedEpoch = new long[n];
         Arrays.fill(reportedEpoch, -1);
+        this.longTurns = new FlightEvents.LongTurn[n];
     }
 
     long reports() {
@@ -85,12 +96,21 @@ final class StarvationProbe implements Runnable {
             Sibling worker = queues.sibling(i);
             long epoch = worker.turnEpoch();
             if ((epoch & 1) == 0 || epoch != lastEpoch[i]) {
+                if (epoch != lastEpoch[i]) {
+                    turnOver(i, worker); // the turn seen last time, if any, has ended
+                    if ((epoch & 1) != 0) {
+                        turnSeen(i, worker);
+                    }
+                }
                 lastEpoch[i] = epoch; // idle, or a new turn since the last look
                 inTurnSince[i] = now;
                 busy |= (epoch & 1) != 0;
                 continue;
             }
             busy = true;
+            if (longTurns[i] != null) {
+                longTurns[i].seen(worker.running());
+            }
             Schedulable waiting = worker.stealNextSlot();
             if (waiting != null) {
                 queues.requeue(waiting);
@@ -105,6 +125,24 @@ final class StarvationProbe implements Runnable {
         return busy;
     }
 
+    /** A look found worker {@code i} in a turn it was not in at the last look. */
+    private void turnSeen(int i, Sibling worker) {
+        FlightEvents.LongTurn event = FlightEvents.longTurnStarting();
+        if (event != null) {
+            event.seen(worker.running());
+            longTurns[i] = event;
+        }
+    }
+
+    /** A look found worker {@code i} out of the turn it was in at the last look. */
+    private void turnOver(int i, Sibling worker) {
+        FlightEvents.LongTurn event = longTurns[i];
+        if (event != null) {
+            longTurns[i] = null;
+            event.finish(dispatcherId, worker.thread());
+        }
+    }
+
     private void report(Sibling worker, Duration stuckFor) {
         Thread thread = worker.thread();
         StackTraceElement[] stack = thread.getStackTrace();
@@ -115,6 +153,7 @@ final class StarvationProbe implements Runnable {
         }
         LOG.warn("dispatcher '{}': worker {} has been in one turn for {} ms; actors queued behind it are starving{}",
                 dispatcherId, thread.getName(), stuckFor.toMillis(), trace);
+        FlightEvents.workerStarvation(dispatcherId, thread, stuckFor.toNanos());
         events.accept(new WorkerStarvation(dispatcherId, thread.getName(), stuckFor, Arrays.asList(stack)));
     }
 }

@@ -3,6 +3,7 @@ package io.github.rota.dispatcher.workstealing;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import java.util.function.LongConsumer;
@@ -126,6 +127,7 @@ final class Worker {
         local.counters().increment(DispatcherCounter.TURNS);
         owner.beginTurn(budget.getAsInt());
         long epoch = local.ownTurnEpoch();
+        local.running = s;
         local.advanceTurnEpoch(); // odd: in a turn (read by thieves and the starvation probe)
         LongConsumer sampler = turns.samplerFor(epoch);
         long start = sampler != null ? System.nanoTime() : 0;
@@ -139,6 +141,7 @@ final class Worker {
             return;
         }
         local.advanceTurnEpoch(); // even: between turns
+        local.running = null; // an idle actor is not kept reachable by its last worker
         if (local.lingerAccepted) {
             local.lingerAccepted = false;
             if (!more) { // a schedulable that lingers has no work left: it cannot also yield
@@ -250,11 +253,15 @@ final class Worker {
         if (!prepareToPark()) {
             return;
         }
+        FlightEvents.Park parked = FlightEvents.parkStarting();
         while (local.isSleeping() && !queues.isClosed()) {
             local.counters().increment(DispatcherCounter.PARKS);
             // With the flag set, park returns at once, every time: an interrupted worker would spin.
             Thread.interrupted();
             LockSupport.park(queues);
+        }
+        if (parked != null) {
+            parked.finish(queues.dispatcherId(), local.index());
         }
         if (!queues.isClosed()) {
             local.counters().increment(DispatcherCounter.UNPARKS);

@@ -47,12 +47,15 @@ final class Distribution {
     static Option[] options(Class<?> testClass, int pollMillis) {
         Path home = Path.of(System.getProperty("rota.distribution.dir"));
         Path etc = freshCopy(home.resolve("etc"), etc(testClass));
+        Properties felix = felixProperties(home);
         List<Option> options = new ArrayList<>();
         options.add(frameworkProperty("felix.bootdelegation.implicit").value("false"));
+        // The distribution's boot delegation (the Flight Recorder's generated classes).
+        options.add(frameworkProperty("org.osgi.framework.bootdelegation")
+                .value(felix.getProperty("org.osgi.framework.bootdelegation")));
         // No console in a test JVM: Gogo must not read stdin.
         options.add(frameworkProperty("gosh.args").value("--nointeractive"));
         // The distribution's FileInstall settings, with this container's directory and poll interval.
-        Properties felix = felixProperties(home);
         for (String key : felix.stringPropertyNames()) {
             if (key.startsWith("felix.fileinstall.")) {
                 options.add(frameworkProperty(key).value(felix.getProperty(key)));
