@@ -3,6 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.jfr.FlightEvents;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,8 +45,13 @@ final class DispatcherBinding<S extends Schedulable> {
     private final BiConsumer<? super S, RuntimeException> refusedForGood;
     private final ConcurrentLinkedQueue<S> pending = new ConcurrentLinkedQueue<>();
     private volatile Dispatcher[] bound = NONE;
-    /** The dispatcher bound last, even if unbound since: what a bind replaces. Guarded by this object's monitor. */
-    private Dispatcher lastBound;
+    /**
+     * The dispatcher bound last, even if unbound since, and its kind: what a bind replaces. Weak, so
+     * a stopped dispatcher (in OSGi, its bundle's class loader) is not kept for the report. Guarded
+     * by this object's monitor.
+     */
+    private WeakReference<Dispatcher> lastBound = new WeakReference<>(null);
+    private String lastBoundKind;
     /** Whether actors have been told to wait since the last bind: say it once, not per actor. */
     private final AtomicBoolean waitAnnounced = new AtomicBoolean();
 
@@ -119,20 +125,21 @@ final class DispatcherBinding<S extends Schedulable> {
 
     /** Makes {@code dispatcher} the one new work goes to, and gives it the actors that were waiting. */
     void bind(Dispatcher dispatcher) {
-        Dispatcher replaced;
+        String replacedKind;
         synchronized (this) {
             List<Dispatcher> list = new ArrayList<>(Arrays.asList(bound));
             list.remove(dispatcher);
             list.add(dispatcher);
             bound = list.toArray(NONE);
-            replaced = lastBound;
-            lastBound = dispatcher;
+            replacedKind = lastBound.get() == dispatcher ? null : lastBoundKind;
+            lastBound = new WeakReference<>(dispatcher);
+            lastBoundKind = dispatcher.kind();
         }
         waitAnnounced.set(false);
         int waiting = pending.size();
         drainPending();
-        if (replaced != null && replaced != dispatcher) {
-            FlightEvents.dispatcherReplaced(id, replaced.kind(), dispatcher.kind(), waiting);
+        if (replacedKind != null) {
+            FlightEvents.dispatcherReplaced(id, replacedKind, dispatcher.kind(), waiting);
         }
     }
 

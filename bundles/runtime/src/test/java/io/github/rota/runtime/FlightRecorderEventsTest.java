@@ -127,18 +127,21 @@ class FlightRecorderEventsTest {
             slow.tell("before");
             slow.tell(new Slow(40));
             slow.tell("after");
-            await().atMost(Duration.ofSeconds(10)).until(() -> handled.sum() == 53 && !longTurns.isEmpty());
+            await().atMost(Duration.ofSeconds(10)).until(() -> handled.sum() == 53
+                    && longTurns.stream().anyMatch(e -> e.getString("actor").equals(slow.path())));
         }
 
-        assertThat(longTurns).hasSize(1); // the quick actor's turns stay far below 10 ms
-        RecordedEvent turn = longTurns.get(0);
+        // Any turn can run long on a loaded machine (preempted, or paused by a GC): only the slow one must.
+        List<RecordedEvent> slowTurns = longTurns.stream().filter(e -> e.getString("actor").equals(slow.path())).toList();
+        assertThat(slowTurns).hasSize(1);
+        RecordedEvent turn = slowTurns.get(0);
         assertThat(turn.getString("dispatcher")).isEqualTo("default");
         assertThat(turn.getString("actor")).isEqualTo(slow.path());
         assertThat(turn.getClass("messageClass").getName()).isEqualTo(Slow.class.getName());
         assertThat(turn.getThread("worker").getJavaName()).contains("long-turns").contains("default");
-        // From the probe's first look at the turn to the look after it: the first look may come up to
-        // 10 ms into the turn (the probe looks less often while the workers are idle), the last within 1 ms.
-        assertThat(turn.getDuration()).isBetween(Duration.ofMillis(29), Duration.ofMillis(1_000));
+        // From the probe's first look at the turn to the look after it: over the threshold, as recorded,
+        // though the first look may come some milliseconds into the turn.
+        assertThat(turn.getDuration()).isBetween(Duration.ofMillis(10), Duration.ofMillis(1_000));
     }
 
     @Test
@@ -257,7 +260,7 @@ class FlightRecorderEventsTest {
     }
 
     @Test
-    void withoutRotasSettingsARecordingHasNoRotaEventsAndTurnsBuildNone() throws Exception {
+    void withoutRotasSettingsARecordingHasNoRotaEventsAndNoneIsStarted() throws Exception {
         ActorSystem system = workStealing("off", Map.of());
         LongAdder handled = new LongAdder();
         ActorRef<Object> slow = system.spawn(Props.create(() -> sleeper(handled)), "slow");
@@ -272,6 +275,7 @@ class FlightRecorderEventsTest {
         });
 
         assertThat(FlightEvents.available()).isTrue();
+        assertThat(FlightEvents.status()).isEqualTo("on");
         assertThat(events).isEmpty();
     }
 }

@@ -160,7 +160,8 @@ public final class RotaCommands {
      * @param id a dispatcher id
      * @param budget the new throughput budget, 1..1,000,000
      * @return what changed
-     * @throws IOException if the configuration cannot be written
+     * @throws IOException if the configuration cannot be written; the budget applies all the same
+     *         (live first, as a JMX write), until a restart
      */
     String changeBudget(String id, int budget) throws IOException {
         Dispatcher d = find(id);
@@ -180,7 +181,12 @@ public final class RotaCommands {
                 properties = new Hashtable<>();
             }
             properties.put(THROUGHPUT, Integer.toString(budget));
-            configuration.update(properties);
+            try {
+                configuration.update(properties);
+            } catch (IOException e) {
+                throw new IOException("dispatcher '" + id + "': throughput budget " + old + " -> " + budget
+                        + " applies, but could not be saved in configuration " + pid + ": " + e.getMessage(), e);
+            }
             return "dispatcher '" + id + "': throughput budget " + old + " -> " + budget + " (configuration " + pid + ")";
         }
         return "dispatcher '" + id + "': throughput budget " + old + " -> " + budget;

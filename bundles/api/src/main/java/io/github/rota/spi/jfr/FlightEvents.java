@@ -8,8 +8,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Where Rota's modules emit their Flight Recorder events. Each method first checks that the JVM
  * has {@code jdk.jfr} (a runtime image may leave the module out: then nothing here touches an event
- * class, which could not load), then that the event is being recorded, and only then builds it;
- * with no recording a call costs a load and a branch, and nothing is allocated.
+ * class, which could not load), then that the event is being recorded, and only then fills it in:
+ * with no recording a call reads a flag and asks a fresh event whether it is on, an object the
+ * JIT's escape analysis removes (the benchmarks allocate as many bytes per message recording or
+ * not).
  *
  * <p>Recording never fails the caller, who is often a worker in the middle of its wake-up
  * protocol. The Flight Recorder rewrites each event class to call classes it generates in its own
@@ -18,8 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * distribution sets it). Without it the first recorded event fails to link: Rota's events are
  * then turned off for the rest of the run and the reason is logged once.
  *
- * <p>Threads: any; each event is recorded on the calling thread. {@code on} is a plain field: a
- * thread that reads it stale records (and fails) at most once more.
+ * <p>Threads: any; each event is recorded on the calling thread. {@code on} and {@code status} are
+ * volatile: once events are off, every thread sees it at its next event.
  */
 public final class FlightEvents {
 
@@ -30,19 +32,22 @@ public final class FlightEvents {
      */
     public interface LongTurn {
         /**
-         * A look found the turn still going.
+         * A look found the turn going on. Never throws: what the schedulable says of itself is
+         * for the report only.
          *
          * @param schedulable what the worker runs, as the look read it; {@code null} if unknown
+         * @param worker the thread running the worker (the first look's is kept: after a blocking
+         *               turn hands the worker over, the worker runs on another thread)
          */
-        void seen(Schedulable schedulable);
+        void seen(Schedulable schedulable, Thread worker);
 
         /**
          * A look found the turn over: records the event if it lasted longer than its threshold.
+         * Never throws.
          *
          * @param dispatcherId the dispatcher
-         * @param worker the thread that ran the turn
          */
-        void finish(String dispatcherId, Thread worker);
+        void finish(String dispatcherId);
     }
 
     /** The {@code WorkerPark} event of one park, as its caller holds it (an interface, as {@link LongTurn} is). */
@@ -66,7 +71,8 @@ public final class FlightEvents {
     private static final System.Logger LOG = System.getLogger(FlightEvents.class.getName());
     private static final boolean AVAILABLE = jfrPresent();
     /** Whether events may be recorded: the JVM has {@code jdk.jfr} and recording has not failed to link. */
-    private static boolean on = AVAILABLE;
+    private static volatile boolean on = AVAILABLE;
+    private static volatile String status = AVAILABLE ? "on" : "off: this JVM has no jdk.jfr module visible to Rota";
     private static final AtomicBoolean REPORTED = new AtomicBoolean();
 
     private FlightEvents() {
@@ -89,14 +95,24 @@ public final class FlightEvents {
         return on;
     }
 
+    /**
+     * {@return whether Rota's events are on, and if not why: {@code on}, or {@code off: } and the
+     * reason (no {@code jdk.jfr}, or the error an event failed to link with)}
+     */
+    public static String status() {
+        return status;
+    }
+
     /** An event could not link to the Flight Recorder's generated code: no more events this run. */
     static void unlinkable(LinkageError error) {
-        on = false;
         if (REPORTED.compareAndSet(false, true)) {
+            status = "off: an event failed to link (" + error + ")";
+            on = false;
             LOG.log(System.Logger.Level.WARNING, "Rota's Flight Recorder events are off for the rest of this run: "
                     + "an event could not reach the Flight Recorder's generated classes (" + error + "). Under OSGi, "
                     + "add jdk.jfr.internal.* to the framework property org.osgi.framework.bootdelegation.");
         }
+        on = false;
     }
 
     /**

@@ -17,7 +17,8 @@ import jdk.jfr.Threshold;
  * every millisecond while any is in a turn (backing off to 10 ms while all are idle), so the turns
  * themselves read no clock for it. The event's duration is from the first look that saw the turn to
  * the first that saw it over: it may miss up to 10 ms of a turn that began while the dispatcher was
- * idle, and 1 ms otherwise. The event is committed on the probe's thread.
+ * idle, and 1 ms otherwise; a turn that blocks inside {@code blocking()} hands its worker to another
+ * thread, and is timed up to then. The event is committed on the probe's thread.
  *
  * <p>Use: {@link FlightEvents#longTurnStarting()} when a look first sees a turn, {@link #seen} at
  * each look while it goes on, {@link #finish} at the look that sees it over, through the
@@ -44,7 +45,7 @@ public final class LongTurnEvent extends Event implements FlightEvents.LongTurn 
     private String actor;
 
     @Label("Message Class")
-    @Description("The class of the message in hand at the last look; empty if none was")
+    @Description("The class of the last message a look found in hand; empty if no look found one")
     private Class<?> messageClass;
 
     /** What the turn runs, as last seen. */
@@ -64,29 +65,46 @@ public final class LongTurnEvent extends Event implements FlightEvents.LongTurn 
     }
 
     @Override
-    public void seen(Schedulable schedulable) {
+    public void seen(Schedulable schedulable, Thread workerThread) {
+        if (worker == null) {
+            worker = workerThread;
+        }
         if (schedulable == null) {
             return;
         }
         running = schedulable;
-        Object message = schedulable.messageInHand();
-        if (message != null) {
-            messageClass = message.getClass();
+        try {
+            Object message = schedulable.messageInHand();
+            if (message != null) {
+                messageClass = message.getClass();
+            }
+        } catch (RuntimeException e) {
+            // The report loses its message class; the probe that asked must go on with its rescues.
         }
     }
 
     @Override
-    public void finish(String dispatcherId, Thread workerThread) {
+    public void finish(String dispatcherId) {
         try {
             end();
             if (shouldCommit()) {
                 dispatcher = dispatcherId;
-                worker = workerThread;
-                actor = running == null ? "" : running.name();
+                actor = nameOf(running);
                 commit();
             }
         } catch (LinkageError error) {
             FlightEvents.unlinkable(error); // see FlightEvents: never the caller's failure
+        }
+    }
+
+    private static String nameOf(Schedulable schedulable) {
+        if (schedulable == null) {
+            return "";
+        }
+        try {
+            return schedulable.name();
+        } catch (RuntimeException e) {
+            return schedulable.getClass().getName();
         }
     }
 }

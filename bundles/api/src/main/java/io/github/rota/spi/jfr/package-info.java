@@ -18,8 +18,8 @@
  *
  * <p>Cost: code that emits calls {@link io.github.rota.spi.jfr.FlightEvents}, which checks that
  * the JVM has the {@code jdk.jfr} module (a runtime image may leave it out) and then that the
- * event is being recorded, before it builds anything; with no recording, an emitting site costs a
- * load and a branch. The sampled events take a setting {@code sampleEvery} (record one in that
+ * event is being recorded, before it fills anything in; with no recording, an emitting site reads
+ * a flag and asks an event object (which escape analysis removes) whether it is on. The sampled events take a setting {@code sampleEvery} (record one in that
  * many, chosen at random; 1 records all), since the counters of the management interfaces already
  * count every one exactly.
  */

@@ -431,9 +431,10 @@ abstract class LocalQueuePad0 extends LocalQueueFields {
 
 /**
  * Incremented at the start and the end of every turn (owner), read by thieves and the starvation
- * probe; and what the turn runs, for the probe's long-turn reports (a plain field, set before the
- * epoch turns odd and cleared after it turns even: a probe may read it stale, which costs a report's
- * accuracy, never a turn).
+ * probe; and what the turn runs, for the probe's long-turn reports only. {@code running} is a plain
+ * field with no ordering against the epoch: the probe may read a stale, a later or no schedulable,
+ * which costs a report its accuracy and nothing else (the probe only asks it for its name and the
+ * message in hand).
  */
 abstract class LocalQueueTurnEpoch extends LocalQueuePad0 {
     long turnEpoch;

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * same part) samples each worker's turn epoch (odd while in a turn) every
  * {@value #BUSY_INTERVAL_NANOS} ns while a worker is in a turn, backing off to
  * {@value #IDLE_INTERVAL_NANOS} ns while none is; the hot path pays only two opaque stores per
- * turn, no clock read.
+ * turn (and two plain ones of what it runs, for the long-turn reports), no clock read.
  * <ul>
  *   <li>Rescue: a worker found in the same turn at two looks has its next-slot actor moved to the
  *       global queue, where a sibling picks it up, and its lingering actors let go (those with work
@@ -96,20 +96,21 @@ final class StarvationProbe implements Runnable {
             Sibling worker = queues.sibling(i);
             long epoch = worker.turnEpoch();
             if ((epoch & 1) == 0 || epoch != lastEpoch[i]) {
-                if (epoch != lastEpoch[i]) {
-                    turnOver(i, worker); // the turn seen last time, if any, has ended
+                boolean changed = epoch != lastEpoch[i];
+                lastEpoch[i] = epoch; // idle, or a new turn since the last look
+                inTurnSince[i] = now;
+                busy |= (epoch & 1) != 0;
+                if (changed) {
+                    turnOver(i); // the turn seen last time, if any, has ended
                     if ((epoch & 1) != 0) {
                         turnSeen(i, worker);
                     }
                 }
-                lastEpoch[i] = epoch; // idle, or a new turn since the last look
-                inTurnSince[i] = now;
-                busy |= (epoch & 1) != 0;
                 continue;
             }
             busy = true;
             if (longTurns[i] != null) {
-                longTurns[i].seen(worker.running());
+                longTurns[i].seen(worker.running(), worker.thread());
             }
             Schedulable waiting = worker.stealNextSlot();
             if (waiting != null) {
@@ -129,17 +130,17 @@ final class StarvationProbe implements Runnable {
     private void turnSeen(int i, Sibling worker) {
         FlightEvents.LongTurn event = FlightEvents.longTurnStarting();
         if (event != null) {
-            event.seen(worker.running());
             longTurns[i] = event;
+            event.seen(worker.running(), worker.thread());
         }
     }
 
     /** A look found worker {@code i} out of the turn it was in at the last look. */
-    private void turnOver(int i, Sibling worker) {
+    private void turnOver(int i) {
         FlightEvents.LongTurn event = longTurns[i];
         if (event != null) {
             longTurns[i] = null;
-            event.finish(dispatcherId, worker.thread());
+            event.finish(dispatcherId);
         }
     }
 

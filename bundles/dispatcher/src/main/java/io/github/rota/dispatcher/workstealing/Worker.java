@@ -141,7 +141,7 @@ final class Worker {
             return;
         }
         local.advanceTurnEpoch(); // even: between turns
-        local.running = null; // an idle actor is not kept reachable by its last worker
+        local.running = null; // between turns the worker does not keep its last actor reachable
         if (local.lingerAccepted) {
             local.lingerAccepted = false;
             if (!more) { // a schedulable that lingers has no work left: it cannot also yield
