@@ -107,7 +107,6 @@ public final class FlightEvents {
     static void unlinkable(LinkageError error) {
         if (REPORTED.compareAndSet(false, true)) {
             status = "off: an event failed to link (" + error + ")";
-            on = false;
             LOG.log(System.Logger.Level.WARNING, "Rota's Flight Recorder events are off for the rest of this run: "
                     + "an event could not reach the Flight Recorder's generated classes (" + error + "). Under OSGi, "
                     + "add jdk.jfr.internal.* to the framework property org.osgi.framework.bootdelegation.");
