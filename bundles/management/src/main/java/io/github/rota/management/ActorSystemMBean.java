@@ -13,11 +13,16 @@ final class ActorSystemMBean implements ActorSystemMXBean {
 
     /**
      * @param system the system
-     * @param queueDelayP99Nanos a dispatcher's recent p99 queue delay by id, NaN if unknown (for health)
+     * @param queueDelayNanos a dispatcher's queue delay as of now by id, NaN if unknown (for health)
      */
-    ActorSystemMBean(ActorSystem system, java.util.function.ToDoubleFunction<String> queueDelayP99Nanos) {
+    ActorSystemMBean(ActorSystem system, java.util.function.ToDoubleFunction<String> queueDelayNanos) {
         this.system = system;
-        this.health = new Health(queueDelayP99Nanos);
+        this.health = new Health(system.name(), queueDelayNanos);
+    }
+
+    /** {@return the system's health checks} */
+    Health health() {
+        return health;
     }
 
     /** Called every second by the registrar's thread. */

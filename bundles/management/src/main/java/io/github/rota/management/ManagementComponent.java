@@ -1,6 +1,7 @@
 package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.management.ActorSystemHealth;
 import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
@@ -15,15 +16,22 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import org.osgi.annotation.bundle.Capability;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,8 +48,58 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: bind and unbind calls come from any thread and are serialised by this object's monitor.
  */
-@Component(service = {}, immediate = true)
+// Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
+@Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.api.management.ActorSystemHealth\"",
+        uses = ActorSystemHealth.class)
+@Component(service = {}, immediate = true, configurationPid = ActorSystemHealth.PID)
+@Designate(ocd = ManagementComponent.HealthConfiguration.class)
 public final class ManagementComponent {
+
+    @ObjectClassDefinition(name = "Rota health checks", description = "The thresholds of the actor systems' health checks: "
+            + "a check warns at its warning value and is critical at its critical value.")
+    @interface HealthConfiguration {
+        @AttributeDefinition(name = "Window (s)", min = "1", max = "86400", description = "How far back the counting checks look.")
+        int windowSeconds() default 60;
+
+        @AttributeDefinition(name = "Dispatcher missing: warn (s)", min = "1",
+                description = "Seconds actors have waited for a dispatcher id that nothing serves.")
+        int dispatcherMissingWarnSeconds() default 1;
+
+        @AttributeDefinition(name = "Dispatcher missing: critical (s)", min = "1")
+        int dispatcherMissingCriticalSeconds() default 5;
+
+        @AttributeDefinition(name = "Starvation: warn", min = "1", description = "Turns reported stuck in the window.")
+        int starvationWarn() default 1;
+
+        @AttributeDefinition(name = "Starvation: critical", min = "1")
+        int starvationCritical() default 10;
+
+        @AttributeDefinition(name = "Queue delay: warn (ms)", min = "1",
+                description = "The p99 of the once-a-second queue-delay probes in the window (one a second: the slowest).")
+        int queueDelayWarnMillis() default 100;
+
+        @AttributeDefinition(name = "Queue delay: critical (ms)", min = "1")
+        int queueDelayCriticalMillis() default 1_000;
+
+        @AttributeDefinition(name = "Dead letters: warn", min = "1", description = "Dead letters in the window.")
+        long deadLettersWarn() default 1_000;
+
+        @AttributeDefinition(name = "Dead letters: critical", min = "1")
+        long deadLettersCritical() default 100_000;
+
+        @AttributeDefinition(name = "Saturation: warn (s)", min = "1",
+                description = "Seconds in which no worker of a dispatcher parked.")
+        int saturationWarnSeconds() default 30;
+
+        @AttributeDefinition(name = "Saturation: critical (s)", min = "1")
+        int saturationCriticalSeconds() default 300;
+
+        @AttributeDefinition(name = "Backlog: warn", min = "1", description = "Actors waiting in a dispatcher's shared queue.")
+        int backlogWarn() default 10_000;
+
+        @AttributeDefinition(name = "Backlog: critical", min = "1")
+        int backlogCritical() default 100_000;
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(ManagementComponent.class);
     private static final String DEFAULT_SYSTEM = "rota";
@@ -52,6 +110,10 @@ public final class ManagementComponent {
     private final Map<String, List<Dispatcher>> bound = new HashMap<>();
     private final Map<EnvelopePool, javax.management.ObjectName> pools = new HashMap<>();
     private final Map<ActorSystem, ActorSystemMBean> systems = new HashMap<>();
+    private final Map<ActorSystem, ServiceRegistration<ActorSystemHealth>> healthServices = new HashMap<>();
+    private HealthThresholds thresholds = HealthThresholds.DEFAULTS;
+    /** Null until activation: systems bound before it are published then. */
+    private BundleContext context;
     /** Dropwizard registries by system name. */
     private final Map<String, RotaMetrics> metrics = new HashMap<>();
     private ScheduledExecutorService ticker;
@@ -61,13 +123,41 @@ public final class ManagementComponent {
     private volatile ConfigurationAdmin configAdmin;
 
     @Activate
-    synchronized void activate() {
+    synchronized void activate(BundleContext bundleContext, Map<String, Object> configuration) {
+        context = bundleContext;
+        configure(configuration);
+        systems.forEach(this::publishHealth);
         ticker = Ticker.start("rota-management", this::tick);
+    }
+
+    @Modified
+    synchronized void modified(Map<String, Object> configuration) {
+        configure(configuration);
+    }
+
+    private void configure(Map<String, Object> configuration) {
+        try {
+            thresholds = HealthThresholds.from(configuration);
+        } catch (IllegalArgumentException e) {
+            LOG.error("configuration {} rejected: {}; the health checks keep their thresholds", ActorSystemHealth.PID,
+                    e.getMessage());
+            return;
+        }
+        systems.values().forEach(bean -> bean.health().thresholds(thresholds));
+    }
+
+    private void publishHealth(ActorSystem system, ActorSystemMBean bean) {
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put("rota.system", system.name());
+        healthServices.put(system, context.registerService(ActorSystemHealth.class, bean.health(), properties));
     }
 
     @Deactivate
     synchronized void deactivate() {
         ticker.shutdownNow();
+        healthServices.values().forEach(ServiceRegistration::unregister);
+        healthServices.clear();
+        context = null;
         dispatcherBeans.values().forEach(bean -> registrar.unregister(bean.name()));
         dispatcherBeans.clear();
         bound.clear();
@@ -86,13 +176,21 @@ public final class ManagementComponent {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindActorSystem(ActorSystem system) {
         // Dispatcher services carry their own system name (their metrics live there).
-        ActorSystemMBean bean = new ActorSystemMBean(system, id -> metrics(DEFAULT_SYSTEM).queueDelayP99Nanos(id));
+        ActorSystemMBean bean = new ActorSystemMBean(system, id -> metrics(DEFAULT_SYSTEM).queueDelayNowNanos(id));
+        bean.health().thresholds(thresholds);
         systems.put(system, bean);
         registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
+        if (context != null) {
+            publishHealth(system, bean);
+        }
         metrics(system.name()).system(system);
     }
 
     synchronized void unbindActorSystem(ActorSystem system) {
+        ServiceRegistration<ActorSystemHealth> health = healthServices.remove(system);
+        if (health != null) {
+            health.unregister();
+        }
         if (systems.remove(system) != null) {
             registrar.unregister(ObjectNames.actorSystem(system.name()));
             metrics(system.name()).removeSystem();

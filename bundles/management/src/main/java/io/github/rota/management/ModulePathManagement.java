@@ -52,7 +52,7 @@ public final class ModulePathManagement implements SystemObserver {
             registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
             names.add(name);
         });
-        ActorSystemMBean systemBean = new ActorSystemMBean(system, metrics::queueDelayP99Nanos);
+        ActorSystemMBean systemBean = new ActorSystemMBean(system, metrics::queueDelayNowNanos);
         ObjectName systemName = ObjectNames.actorSystem(system.name());
         registrar.register(systemBean, ActorSystemMXBean.class, systemName);
         names.add(systemName);

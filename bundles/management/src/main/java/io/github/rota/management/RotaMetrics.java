@@ -80,14 +80,10 @@ final class RotaMetrics implements AutoCloseable {
         }
     }
 
-    /** @return the recent (exponentially decaying) p99 queue delay of a dispatcher, or NaN */
-    double queueDelayP99Nanos(String id) {
+    /** @return a dispatcher's queue delay as of now (see {@link QueueDelayProbe#delayNowNanos()}), or NaN */
+    double queueDelayNowNanos(String id) {
         Tracked tracked = dispatchers.get(id);
-        if (tracked == null) {
-            return Double.NaN;
-        }
-        Histogram delays = registry.getHistograms().get(MetricRegistry.name(system, "dispatcher", id) + ".queueDelayNanos");
-        return delays == null || delays.getCount() == 0 ? Double.NaN : delays.getSnapshot().get99thPercentile();
+        return tracked == null ? Double.NaN : tracked.probe.delayNowNanos();
     }
 
     /** Removes a dispatcher's metrics. */

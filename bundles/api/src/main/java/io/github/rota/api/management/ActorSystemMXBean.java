@@ -3,13 +3,10 @@ package io.github.rota.api.management;
 /**
  * One actor system, registered as {@code io.github.rota:type=ActorSystem,name=<system>}.
  *
- * <p>Health is {@code OK}, {@code WARN} or {@code CRITICAL}, re-evaluated every second over the last
- * minute: CRITICAL while actors have waited more than 5 seconds for a dispatcher that is missing;
- * WARN when a worker was reported stuck in one long turn (starvation), when more than 1,000 dead
- * letters arrived (mailboxes overflowing, actors stopping under load), when a dispatcher's recent
- * p99 queue delay (time from scheduled to turn start) is above 100 ms, or when more than 10,000
- * actors wait in a dispatcher's shared queue (the workers are behind); OK otherwise.
- * {@code HealthReason} says which.
+ * <p>{@code Health} is the worst verdict of the system's health checks ({@link ActorSystemHealth}:
+ * a dispatcher missing while actors wait, starvation, queue delay, dead letters, saturation,
+ * backlog), re-evaluated every second: {@code OK}, {@code WARN} or {@code CRITICAL};
+ * {@code HealthReason} gives the reasons of the checks that are not OK.
  */
 public interface ActorSystemMXBean {
 
