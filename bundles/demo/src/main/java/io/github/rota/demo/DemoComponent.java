@@ -1,6 +1,7 @@
 package io.github.rota.demo;
 
 import io.github.rota.api.ActorSystem;
+import org.osgi.annotation.bundle.Requirement;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -15,6 +16,10 @@ import org.slf4j.LoggerFactory;
  * OSGi: a {@link DemoRun} on the {@link ActorSystem} service while the distribution runs. Turned off
  * with {@code enabled=false} under the PID {@value #PID}; any configuration change starts a new run.
  */
+// Its default configuration ships in OSGI-INF/configurator/defaults.json (the same as the distribution's
+// etc/io.github.rota.demo.cfg), applied by an OSGi Configurator if the container runs one.
+@Requirement(namespace = "osgi.extender", name = "osgi.configurator", version = "1.0",
+        resolution = Requirement.Resolution.OPTIONAL)
 @Component(configurationPid = DemoComponent.PID, service = {}, immediate = true)
 @Designate(ocd = DemoComponent.Configuration.class)
 public final class DemoComponent {

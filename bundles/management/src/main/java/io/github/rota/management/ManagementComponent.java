@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import org.osgi.annotation.bundle.Capability;
+import org.osgi.annotation.bundle.Requirement;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.Configuration;
@@ -48,6 +49,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: bind and unbind calls come from any thread and are serialised by this object's monitor.
  */
+// Its default configuration ships in OSGI-INF/configurator/defaults.json (the same as the distribution's
+// etc/io.github.rota.health.cfg), applied by an OSGi Configurator if the container runs one.
+@Requirement(namespace = "osgi.extender", name = "osgi.configurator", version = "1.0",
+        resolution = Requirement.Resolution.OPTIONAL)
 // Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.api.management.ActorSystemHealth\"",
         uses = ActorSystemHealth.class)

@@ -5,6 +5,7 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
 import org.osgi.annotation.bundle.Capability;
+import org.osgi.annotation.bundle.Requirement;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -24,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * it to actors created from then on (existing actors keep the envelopes they have). Disabled by
  * default, as on the module path: allocating an envelope beat recycling it on the JVMs measured.
  */
+// Its default configuration ships in OSGI-INF/configurator/defaults.json (the same as the distribution's
+// etc/io.github.rota.pool.cfg), applied by an OSGi Configurator if the container runs one.
+@Requirement(namespace = "osgi.extender", name = "osgi.configurator", version = "1.0",
+        resolution = Requirement.Resolution.OPTIONAL)
 // Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.spi.pool.EnvelopePool\"", uses = EnvelopePool.class)
 @Component(configurationPid = EnvelopePoolComponent.PID, service = {})

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.osgi.annotation.bundle.Capability;
+import org.osgi.annotation.bundle.Requirement;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -48,6 +49,10 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: SCR calls the bind methods for the services present before {@code activate}, and later
  * from any thread; everything here is guarded by this object's monitor.
  */
+// Its default configuration ships in OSGI-INF/configurator/defaults.json (the same as the distribution's
+// etc/io.github.rota.system.cfg), applied by an OSGi Configurator if the container runs one.
+@Requirement(namespace = "osgi.extender", name = "osgi.configurator", version = "1.0",
+        resolution = Requirement.Resolution.OPTIONAL)
 // Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.api.ActorSystem\"", uses = ActorSystem.class)
 @Component(configurationPid = ActorSystemComponent.PID, service = {}, immediate = true)

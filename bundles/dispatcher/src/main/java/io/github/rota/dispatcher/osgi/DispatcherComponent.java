@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import org.osgi.annotation.bundle.Capability;
+import org.osgi.annotation.bundle.Requirement;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -51,6 +52,10 @@ import org.slf4j.LoggerFactory;
  * <p>The service is registered by hand rather than by DS so that a replacement can overlap the
  * old one (DS would unregister first, leaving actors waiting for a moment).
  */
+// Its default configuration ships in OSGI-INF/configurator/defaults.json (the same as the distribution's
+// etc/io.github.rota.dispatcher-default.cfg), applied by an OSGi Configurator if the container runs one.
+@Requirement(namespace = "osgi.extender", name = "osgi.configurator", version = "1.0",
+        resolution = Requirement.Resolution.OPTIONAL)
 // Registered by hand, so the service is declared for resolvers (Karaf's, bnd's) that match it to @References.
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.spi.dispatch.Dispatcher\"", uses = Dispatcher.class)
 @Component(configurationPid = DispatcherComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,

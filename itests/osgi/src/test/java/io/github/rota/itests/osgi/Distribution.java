@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.ops4j.pax.exam.Option;
 
@@ -48,13 +49,7 @@ final class Distribution {
         Path home = Path.of(System.getProperty("rota.distribution.dir"));
         Path etc = freshCopy(home.resolve("etc"), etc(testClass));
         Properties felix = felixProperties(home);
-        List<Option> options = new ArrayList<>();
-        options.add(frameworkProperty("felix.bootdelegation.implicit").value("false"));
-        // The distribution's boot delegation (the Flight Recorder's generated classes).
-        options.add(frameworkProperty("org.osgi.framework.bootdelegation")
-                .value(felix.getProperty("org.osgi.framework.bootdelegation")));
-        // No console in a test JVM: Gogo must not read stdin.
-        options.add(frameworkProperty("gosh.args").value("--nointeractive"));
+        List<Option> options = common(testClass, felix, home, jar -> true);
         // The distribution's FileInstall settings, with this container's directory and poll interval.
         for (String key : felix.stringPropertyNames()) {
             if (key.startsWith("felix.fileinstall.")) {
@@ -63,6 +58,37 @@ final class Distribution {
         }
         options.add(frameworkProperty("felix.fileinstall.dir").value(etc.toString()));
         options.add(frameworkProperty("felix.fileinstall.poll").value(String.valueOf(pollMillis)));
+        return options.toArray(new Option[0]);
+    }
+
+    /**
+     * The distribution's bundles without FileInstall and Rota's config bundle (so nothing reads
+     * etc/), plus the OSGi Configurator with what it needs, started with ConfigAdmin: Rota's
+     * configuration then comes only from the JSON its bundles carry.
+     */
+    static Option[] withConfiguratorInsteadOfFileInstall(Class<?> testClass) {
+        Path home = Path.of(System.getProperty("rota.distribution.dir"));
+        try {
+            Files.createDirectories(log(testClass).getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<Option> options = common(testClass, felixProperties(home), home, jar -> !jar.startsWith("org.apache.felix.fileinstall")
+                && !jar.startsWith("rota-config"));
+        for (String url : System.getProperty("rota.configurator.bundles").trim().split("\\s+")) {
+            options.add(bundle(url).startLevel(2));
+        }
+        return options.toArray(new Option[0]);
+    }
+
+    private static List<Option> common(Class<?> testClass, Properties felix, Path home, Predicate<String> jarName) {
+        List<Option> options = new ArrayList<>();
+        options.add(frameworkProperty("felix.bootdelegation.implicit").value("false"));
+        // The distribution's boot delegation (the Flight Recorder's generated classes).
+        options.add(frameworkProperty("org.osgi.framework.bootdelegation")
+                .value(felix.getProperty("org.osgi.framework.bootdelegation")));
+        // No console in a test JVM: Gogo must not read stdin.
+        options.add(frameworkProperty("gosh.args").value("--nointeractive"));
         // Containers run one after another in this JVM: each logs to its own file.
         options.add(systemProperty("org.slf4j.simpleLogger.logFile").value(log(testClass).toString()));
         // boot/ in the start levels and order of felix.auto.start.<level>, bundle/ at felix.startlevel.bundle.
@@ -70,19 +96,24 @@ final class Distribution {
             if (key.startsWith("felix.auto.start.")) {
                 int level = Integer.parseInt(key.substring("felix.auto.start.".length()));
                 for (String url : felix.getProperty(key).trim().split("\\s+")) {
-                    options.add(bundle(home.resolve(url.substring("file:".length())).toUri().toString()).startLevel(level));
+                    Path jar = home.resolve(url.substring("file:".length()));
+                    if (jarName.test(jar.getFileName().toString())) {
+                        options.add(bundle(jar.toUri().toString()).startLevel(level));
+                    }
                 }
             }
         }
         int bundleLevel = Integer.parseInt(felix.getProperty("felix.startlevel.bundle"));
         for (File jar : jars(home.resolve("bundle"))) {
-            options.add(bundle(jar.toURI().toString()).startLevel(bundleLevel));
+            if (jarName.test(jar.getName())) {
+                options.add(bundle(jar.toURI().toString()).startLevel(bundleLevel));
+            }
         }
         options.add(mavenBundle("org.hamcrest", "hamcrest", System.getProperty("hamcrest.version")));
         options.add(mavenBundle("org.awaitility", "awaitility", System.getProperty("awaitility.version")));
         options.add(junitBundles());
         options.add(cleanCaches());
-        return options.toArray(new Option[0]);
+        return options;
     }
 
     /** {@return the testkit bundle (the delivery ledger), which some containers add} */
