@@ -2,6 +2,7 @@ package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorSystemMXBean;
+import io.github.rota.api.management.HealthStatus;
 
 /** The {@link ActorSystemMXBean} of one actor system; health comes from {@link Health}, sampled each second. */
 final class ActorSystemMBean implements ActorSystemMXBean {
@@ -68,6 +69,11 @@ final class ActorSystemMBean implements ActorSystemMXBean {
     @Override
     public String getHealth() {
         return health.verdict().status();
+    }
+
+    @Override
+    public int getHealthLevel() {
+        return HealthStatus.valueOf(health.verdict().status()).ordinal();
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.rota.management;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.DispatcherStats;
 import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
@@ -108,6 +109,12 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
     @Override
     public int getParkedWorkers() {
         return dispatcher.stats().parkedWorkers();
+    }
+
+    @Override
+    public int getActiveWorkers() {
+        DispatcherStats stats = dispatcher.stats();
+        return Math.max(0, stats.workers() - stats.parkedWorkers());
     }
 
     @Override

@@ -41,7 +41,11 @@ class ModulePathManagementTest {
         assertThat(bean.getDefaultMailbox()).isEqualTo("unbounded");
         assertThat(bean.getLargestMailboxes()).hasSize(3).allSatisfy(line -> assertThat(line).startsWith("0 rota://mgmt/user/a"));
         assertThat(bean.getHealth()).isEqualTo("OK");
+        assertThat(bean.getHealthLevel()).isZero();
         assertThat(JMX.newMXBeanProxy(server, io, DispatcherMXBean.class).getKind()).isEqualTo("executor");
+        DispatcherMXBean workStealing = JMX.newMXBeanProxy(server, ws, DispatcherMXBean.class);
+        await("idle workers park").until(() -> workStealing.getParkedWorkers() == workStealing.getWorkers());
+        assertThat(workStealing.getActiveWorkers()).isZero();
 
         system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
 

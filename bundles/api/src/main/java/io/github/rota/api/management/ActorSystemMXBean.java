@@ -42,4 +42,7 @@ public interface ActorSystemMXBean {
 
     /** {@return why, in a sentence ({@code "all well"} when OK)} */
     String getHealthReason();
+
+    /** {@return {@code Health} as a number, for tools that chart numbers only: 0 OK, 1 WARN, 2 CRITICAL} */
+    int getHealthLevel();
 }

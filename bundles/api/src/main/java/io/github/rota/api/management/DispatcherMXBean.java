@@ -42,6 +42,10 @@ public interface DispatcherMXBean {
     @Units("threads")
     int getParkedWorkers();
 
+    /** {@return workers not parked now (running a turn or looking for one): {@code Workers - ParkedWorkers}} */
+    @Units("threads")
+    int getActiveWorkers();
+
     /** {@return actors waiting in the shared queue} */
     @Units("actors")
     int getGlobalQueueDepth();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,10 +51,15 @@ final class UnpackedDistribution {
     }
 
     Result rota(String... args) throws Exception {
+        return rota(Map.of(), args);
+    }
+
+    /** Runs {@code bin/rota} with these environment variables too (e.g. {@code JAVA_OPTS}). */
+    Result rota(Map<String, String> environment, String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/rota").toString());
         command.addAll(List.of(args));
-        return run(command, home);
+        return run(command, home, environment);
     }
 
     /** Stops a background instance if one is still running (after a failed test). */
@@ -64,8 +70,14 @@ final class UnpackedDistribution {
     }
 
     static Result run(List<String> command, Path dir) throws IOException, InterruptedException {
+        return run(command, dir, Map.of());
+    }
+
+    private static Result run(List<String> command, Path dir, Map<String, String> environment)
+            throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().put("JAVA_HOME", System.getProperty("rota.java.home"));
+        builder.environment().putAll(environment);
         Process process = builder.start();
         // A background start leaves a child holding no pipe of ours (its output goes to the log).
         String output = new String(process.getInputStream().readAllBytes());
