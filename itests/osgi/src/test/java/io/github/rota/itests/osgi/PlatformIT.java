@@ -102,7 +102,8 @@ public class PlatformIT {
                 "io.github.rota.mailbox.ControlAwareMailboxType", "io.github.rota.mailbox.FairMailboxType",
                 "io.github.rota.pool.EnvelopePoolComponent", "io.github.rota.runtime.ActorSystemComponent",
                 "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands",
-                "io.github.rota.management.ManagementComponent", "io.github.rota.config.WatchedConfigFiles"), active);
+                "io.github.rota.management.ManagementComponent", "io.github.rota.config.WatchedConfigFiles",
+                "io.github.rota.healthcheck.HealthCheckComponent"), active);
     }
 
     @Test
