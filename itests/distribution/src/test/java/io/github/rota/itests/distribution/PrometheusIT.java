@@ -56,6 +56,7 @@ class PrometheusIT {
         assertThat(value(scraped, "rota_executor_messages_total" + DEFAULT)).isPositive();
         assertThat(value(scraped, "rota_dispatcher_throughput_budget" + DEFAULT)).isEqualTo(32.0);
         assertThat(value(scraped, "rota_dispatcher_stealoperations_total" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
+        assertThat(value(scraped, "rota_dispatcher_budgetyields_total" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
         assertThat(value(scraped, "rota_executor_time_in_queue_seconds{dispatcher=\"default\",quantile=\"0.99\",system=\"rota\"}"))
                 .as("a second is an eternity for the demo's probes").isBetween(0.0, 1.0);
         assertThat(value(scraped, "rota_active_actors{system=\"rota\"}")).isGreaterThan(100.0);
