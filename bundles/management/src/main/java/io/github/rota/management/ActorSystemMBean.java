@@ -2,7 +2,6 @@ package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorSystemMXBean;
-import io.github.rota.api.management.HealthStatus;
 
 /** The {@link ActorSystemMXBean} of one actor system; health comes from {@link Health}, sampled each second. */
 final class ActorSystemMBean implements ActorSystemMXBean {
@@ -73,7 +72,7 @@ final class ActorSystemMBean implements ActorSystemMXBean {
 
     @Override
     public int getHealthLevel() {
-        return HealthStatus.valueOf(health.verdict().status()).ordinal();
+        return health.worst().ordinal();
     }
 
     @Override

@@ -80,10 +80,19 @@ final class Health implements ActorSystemHealth {
 
     Verdict verdict() {
         List<HealthCheckResult> now = results;
-        HealthStatus worst = now.stream().map(HealthCheckResult::status).max(Enum::compareTo).orElse(HealthStatus.OK);
+        HealthStatus worst = worst(now);
         String reasons = now.stream().filter(r -> r.status() != HealthStatus.OK).map(HealthCheckResult::reason)
                 .collect(Collectors.joining("; "));
         return new Verdict(worst.name(), reasons.isEmpty() ? "all well" : reasons);
+    }
+
+    /** {@return the worst status of the last evaluation} */
+    HealthStatus worst() {
+        return worst(results);
+    }
+
+    private static HealthStatus worst(List<HealthCheckResult> results) {
+        return results.stream().map(HealthCheckResult::status).max(Enum::compareTo).orElse(HealthStatus.OK);
     }
 
     /** Takes this second's sample and re-evaluates every check. */

@@ -33,6 +33,9 @@ record HealthThresholds(int windowSeconds, Map<String, Long> warn, Map<String, L
             "saturation", new Keys("saturationWarnSeconds", "saturationCriticalSeconds", 30, 300),
             "backlog", new Keys("backlogWarn", "backlogCritical", 10_000, 100_000));
 
+    /** Every key a configuration may hold, besides what a container adds. */
+    private static final Set<String> KNOWN_KEYS = knownKeys();
+
     static final HealthThresholds DEFAULTS = from(Map.of());
 
     HealthThresholds {
@@ -57,10 +60,8 @@ record HealthThresholds(int windowSeconds, Map<String, Long> warn, Map<String, L
      *         threshold is below its warning
      */
     static HealthThresholds from(Map<String, ?> properties) {
-        Set<String> known = new HashSet<>(Set.of(WINDOW_SECONDS));
-        KEYS.values().forEach(keys -> known.addAll(Set.of(keys.warn(), keys.critical())));
         for (String key : properties.keySet()) {
-            if (!known.contains(key) && !Settings.isContainerMetadata(key)) {
+            if (!KNOWN_KEYS.contains(key) && !Settings.isContainerMetadata(key)) {
                 throw new IllegalArgumentException("unknown key '" + key + "'");
             }
         }
@@ -83,6 +84,12 @@ record HealthThresholds(int windowSeconds, Map<String, Long> warn, Map<String, L
             critical.put(check, c);
         }
         return new HealthThresholds((int) window, warn, critical);
+    }
+
+    private static Set<String> knownKeys() {
+        Set<String> known = new HashSet<>(Set.of(WINDOW_SECONDS));
+        KEYS.values().forEach(keys -> known.addAll(Set.of(keys.warn(), keys.critical())));
+        return Set.copyOf(known);
     }
 
     private static long number(Map<String, ?> properties, String key, long fallback) {
