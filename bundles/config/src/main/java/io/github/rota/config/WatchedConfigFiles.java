@@ -3,6 +3,7 @@ package io.github.rota.config;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +50,14 @@ import org.slf4j.LoggerFactory;
  * directory; this installer is ranked above its own for Rota's PIDs, and the distribution starts it
  * after this bundle and turns its save off.
  *
+ * <p>Two writers, one file: the operator's editor and ConfigAdmin (through JMX, Gogo). Each side's
+ * change is carried to the other as a change, not as a whole — the keys that differ from the values
+ * both sides last held in common ({@code agreed}) — so neither undoes the other when they overlap:
+ * the event of an update made from the file (its echo) finds nothing to carry, even if the operator
+ * has edited the file again meanwhile; a ConfigAdmin update saved while the file holds an edit not
+ * yet read keeps that edit, and the text is not taken as ours, so the poller still applies the edit;
+ * an edit read while a ConfigAdmin update is still on its way keeps that update.
+ *
  * <p>Threads: FileInstall calls the installer on its poller thread and ConfigAdmin delivers events
  * on its event thread; both hold this object's monitor, which makes "is this the text we wrote?"
  * and "write it" one step. ConfigAdmin calls listeners asynchronously, so updating a configuration
@@ -71,12 +80,14 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
             ConfigurationAdmin.SERVICE_BUNDLELOCATION, FILENAME);
 
     @Reference
-    private ConfigurationAdmin configAdmin;
+    ConfigurationAdmin configAdmin;
 
     /** The file of every configuration that came from one. */
     private final Map<String, Path> files = new HashMap<>();
     /** The text of every file as this class last wrote or read it. */
     private final Map<Path, String> texts = new HashMap<>();
+    /** By PID: the values the file and the configuration last held in common. */
+    private final Map<String, Map<String, String>> agreed = new HashMap<>();
 
     /**
      * Reads the watched directory's Rota files at once, so that their configurations exist before
@@ -118,28 +129,30 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
             return; // our own save, or a touch that changed nothing
         }
         texts.put(file, text);
-        Properties read = new Properties();
+        Map<String, String> values;
         try {
-            read.load(new StringReader(text));
+            values = parse(text);
         } catch (IllegalArgumentException e) {
             LOG.error("configuration file {} is malformed ({}); its configuration is unchanged", file.getFileName(),
                     e.getMessage());
             return;
         }
-        Map<String, String> values = new TreeMap<>();
-        read.stringPropertyNames().forEach(key -> values.put(key, read.getProperty(key)));
 
         Configuration configuration = configurationOf(file);
-        files.put(configuration.getPid(), file);
-        if (values.equals(savedValues(configuration.getProperties()))) {
+        String pid = configuration.getPid();
+        files.put(pid, file);
+        Map<String, String> current = savedValues(configuration.getProperties());
+        // A file read for the first time replaces the configuration; after that only its edits apply.
+        Map<String, String> target = agreed.containsKey(pid) ? apply(current, changes(agreed.get(pid), values)) : values;
+        agreed.put(pid, values);
+        if (target.equals(current) && configuration.getProperties() != null) {
             return;
         }
         boolean created = configuration.getProperties() == null;
-        Dictionary<String, Object> properties = new Hashtable<>(values);
+        Dictionary<String, Object> properties = new Hashtable<>(target);
         properties.put(FILENAME, uri(file));
         configuration.update(properties);
-        LOG.info("configuration {} {} from {}", configuration.getPid(), created ? "created" : "updated",
-                file.getFileName());
+        LOG.info("configuration {} {} from {}", pid, created ? "created" : "updated", file.getFileName());
     }
 
     @Override
@@ -149,6 +162,7 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
         Configuration configuration = find(FILENAME, uri(file));
         if (configuration != null) {
             files.remove(configuration.getPid());
+            agreed.remove(configuration.getPid());
             configuration.delete();
             LOG.info("configuration {} deleted: {} was removed", configuration.getPid(), file.getFileName());
         }
@@ -164,10 +178,11 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
             if (event.getType() == ConfigurationEvent.CM_UPDATED) {
                 Configuration configuration = find(Constants.SERVICE_PID, event.getPid());
                 if (configuration != null && configuration.getProperties() != null) {
-                    save(file, savedValues(configuration.getProperties()));
+                    save(event.getPid(), file, savedValues(configuration.getProperties()));
                 }
             } else if (event.getType() == ConfigurationEvent.CM_DELETED) {
                 files.remove(event.getPid());
+                agreed.remove(event.getPid());
                 texts.remove(file);
                 if (Files.deleteIfExists(file)) {
                     LOG.info("configuration {} deleted: removed {}", event.getPid(), file.getFileName());
@@ -178,14 +193,66 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
         }
     }
 
-    private void save(Path file, Map<String, String> values) throws IOException {
-        String existing = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        String merged = CfgFile.merge(existing, values);
-        texts.put(file, merged);
+    /** Carries the configuration's changes since {@code agreed} into the file, around whatever else it holds. */
+    private void save(String pid, Path file, Map<String, String> configured) throws IOException {
+        Map<String, String> changes = changes(agreed.getOrDefault(pid, Map.of()), configured);
+        if (changes.isEmpty()) {
+            return; // the echo of an update from the file, or an update that changed nothing
+        }
+        if (!Files.exists(file)) {
+            return; // removed: the poller is about to delete the configuration with it
+        }
+        String existing = Files.readString(file, StandardCharsets.UTF_8);
+        boolean unread = !existing.equals(texts.get(file)); // an edit the poller has not applied yet
+        String merged = CfgFile.merge(existing, apply(unread ? parse(existing) : agreed.getOrDefault(pid, Map.of()), changes));
+        agreed.put(pid, configured);
+        if (!unread) {
+            texts.put(file, merged); // so the poller, finding our text, applies nothing
+        }
         if (!merged.equals(existing)) {
             CfgFile.replace(file, merged);
             LOG.debug("saved {}", file.getFileName());
         }
+    }
+
+    /**
+     * @return the values of a file's text, by key
+     * @throws IllegalArgumentException if the text is not in the properties format (a malformed \\uXXXX)
+     */
+    private static Map<String, String> parse(String text) {
+        Properties read = new Properties();
+        try {
+            read.load(new StringReader(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+        Map<String, String> values = new TreeMap<>();
+        read.stringPropertyNames().forEach(key -> values.put(key, read.getProperty(key)));
+        return values;
+    }
+
+    /** @return by key, each value {@code to} sets differently from {@code from}; {@code null} for a removed key */
+    private static Map<String, String> changes(Map<String, String> from, Map<String, String> to) {
+        Map<String, String> changes = new HashMap<>();
+        to.forEach((key, value) -> {
+            if (!value.equals(from.get(key))) {
+                changes.put(key, value);
+            }
+        });
+        from.keySet().stream().filter(key -> !to.containsKey(key)).forEach(key -> changes.put(key, null));
+        return changes;
+    }
+
+    private static Map<String, String> apply(Map<String, String> values, Map<String, String> changes) {
+        Map<String, String> applied = new TreeMap<>(values);
+        changes.forEach((key, value) -> {
+            if (value == null) {
+                applied.remove(key);
+            } else {
+                applied.put(key, value);
+            }
+        });
+        return applied;
     }
 
     /** @return the configuration {@code file} stands for, created if it does not exist yet */
