@@ -128,22 +128,25 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
         if (text.equals(texts.get(file))) {
             return; // our own save, or a touch that changed nothing
         }
-        texts.put(file, text);
         Map<String, String> values;
         try {
             values = parse(text);
         } catch (IllegalArgumentException e) {
+            // Not taken as read: a save meanwhile must not merge into it, and its fix is read as an edit.
             LOG.error("configuration file {} is malformed ({}); its configuration is unchanged", file.getFileName(),
                     e.getMessage());
             return;
         }
+        texts.put(file, text);
 
         Configuration configuration = configurationOf(file);
         String pid = configuration.getPid();
         files.put(pid, file);
         Map<String, String> current = savedValues(configuration.getProperties());
-        // A file read for the first time replaces the configuration; after that only its edits apply.
-        Map<String, String> target = agreed.containsKey(pid) ? apply(current, changes(agreed.get(pid), values)) : values;
+        // A file read for the first time (or whose configuration is gone) replaces the configuration;
+        // after that only its edits apply.
+        Map<String, String> target = agreed.containsKey(pid) && configuration.getProperties() != null
+                ? apply(current, changes(agreed.get(pid), values)) : values;
         agreed.put(pid, values);
         if (target.equals(current) && configuration.getProperties() != null) {
             return;
@@ -181,6 +184,9 @@ public final class WatchedConfigFiles implements ArtifactInstaller, Configuratio
                     save(event.getPid(), file, savedValues(configuration.getProperties()));
                 }
             } else if (event.getType() == ConfigurationEvent.CM_DELETED) {
+                if (find(Constants.SERVICE_PID, event.getPid()) != null) {
+                    return; // made again (from its file, re-created since) before this event came
+                }
                 files.remove(event.getPid());
                 agreed.remove(event.getPid());
                 texts.remove(file);

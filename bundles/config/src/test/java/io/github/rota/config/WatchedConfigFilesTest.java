@@ -118,6 +118,38 @@ class WatchedConfigFilesTest {
         assertThat(Files.readString(file)).doesNotContain("kind").contains("id = default");
     }
 
+    @Test
+    void aMalformedEditIsNeitherAppliedNorOverwrittenAndItsFixIsReadAsAnEdit() throws Exception {
+        edit("kind = work-stealing", "kind = executor\nbroken = \\u12");
+        poll(); // logged as malformed; nothing applied
+        updateConfiguration("throughput", "64");
+        deliverEvents(); // the save finds an unread file it cannot merge into: it leaves it alone
+        assertThat(Files.readString(file)).contains("kind = executor", "throughput = 32");
+
+        edit("broken = \\u12\n", "");
+        poll();
+        deliverEvents();
+        poll();
+
+        assertThat(configuration()).containsEntry("kind", "executor").containsEntry("throughput", "64");
+        assertThat(Files.readString(file)).contains("kind = executor", "throughput = 64");
+    }
+
+    @Test
+    void aFileRemovedAndPutBackBeforeTheDeletionsEventKeepsItsConfiguration() throws Exception {
+        Files.delete(file);
+        watched.uninstall(file.toFile());
+        Files.writeString(file, FILE_TEXT.replace("throughput = 32", "throughput = 8"));
+        watched.install(file.toFile());
+        deliverEvents(); // the deletion's event, then the new configuration's
+
+        assertThat(file).exists();
+        assertThat(configuration()).containsEntry("throughput", "8");
+        updateConfiguration("throughput", "9");
+        deliverEvents();
+        assertThat(Files.readString(file)).as("still watched").contains("throughput = 9");
+    }
+
     private void edit(String from, String to) throws Exception {
         String text = Files.readString(file);
         assertThat(text).contains(from);
@@ -129,9 +161,8 @@ class WatchedConfigFilesTest {
     }
 
     private void deliverEvents() {
-        for (String pid; (pid = configAdmin.events.poll()) != null; ) {
-            watched.configurationEvent(new ConfigurationEvent(configAdmin.reference(), ConfigurationEvent.CM_UPDATED,
-                    PID, pid));
+        for (Event event; (event = configAdmin.events.poll()) != null; ) {
+            watched.configurationEvent(new ConfigurationEvent(configAdmin.reference(), event.type(), PID, event.pid()));
         }
     }
 
@@ -154,10 +185,13 @@ class WatchedConfigFilesTest {
         return values;
     }
 
+    private record Event(int type, String pid) {
+    }
+
     /** ConfigAdmin as far as the installer uses it: configurations by PID, filters on one key, queued events. */
     private static final class FakeConfigAdmin {
         final Map<String, Map<String, String>> store = new HashMap<>();
-        final Queue<String> events = new ArrayDeque<>();
+        final Queue<Event> events = new ArrayDeque<>();
         int updates;
 
         void update(String pid, Map<String, String> values) {
@@ -165,7 +199,7 @@ class WatchedConfigFilesTest {
             stored.put(Constants.SERVICE_PID, pid);
             store.put(pid, stored);
             updates++;
-            events.add(pid);
+            events.add(new Event(ConfigurationEvent.CM_UPDATED, pid));
         }
 
         ConfigurationAdmin proxy() {
@@ -199,7 +233,11 @@ class WatchedConfigFilesTest {
                             update(pid, values);
                             yield null;
                         }
-                        case "delete" -> store.remove(pid);
+                        case "delete" -> {
+                            store.remove(pid);
+                            events.add(new Event(ConfigurationEvent.CM_DELETED, pid));
+                            yield null;
+                        }
                         default -> throw new UnsupportedOperationException(method.getName());
                     });
         }
