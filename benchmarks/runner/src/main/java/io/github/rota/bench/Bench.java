@@ -64,7 +64,8 @@ public final class Bench {
     /** @return the number of workload/runtime pairs that failed */
     int run() throws IOException, InterruptedException {
         out.println("machine: " + Report.machine());
-        out.println("runtimes: " + options.runtimes() + "; cores: " + options.cores() + "; forks: " + options.forks());
+        out.println("runtimes: " + options.runtimesToRun() + "; cores: " + options.cores() + "; forks: " + options.forks()
+                + options.flightRecording().map(settings -> "; +jfr: recording with " + settings).orElse(""));
         List<String> notComparable = options.notComparableBecause();
         if (!notComparable.isEmpty()) {
             out.println("NOT COMPARABLE with a run by the runner's method: " + String.join(", ", notComparable));
@@ -101,8 +102,8 @@ public final class Bench {
 
     private List<String> runtimesFor(String workload) {
         List<String> runtimes = new ArrayList<>();
-        for (String runtime : options.runtimes()) {
-            if (!JdkLimit.isLimit(runtime) || workload.equals("pingpong-1")) {
+        for (String runtime : options.runtimesToRun()) {
+            if (!JdkLimit.isLimit(runtime.replace(BenchOptions.RECORDING, "")) || workload.equals("pingpong-1")) {
                 runtimes.add(runtime);
             }
         }

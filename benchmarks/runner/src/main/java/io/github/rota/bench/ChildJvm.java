@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,10 +28,24 @@ final class ChildJvm {
         this.noiseThreshold = noiseThreshold;
     }
 
-    /** @return the measured rounds, or empty if the JVM failed (its output has been printed) */
+    /**
+     * @param runtime a runtime, or one with {@link BenchOptions#RECORDING}: its JVM then records with
+     *                the {@code --jfr} settings into the output directory's {@code recordings/}
+     * @return the measured rounds, or empty if the JVM failed (its output has been printed)
+     */
     Optional<List<Round>> run(String label, String workload, String runtime, int budget, BenchOptions options, int cores,
                               PrintStream out) throws IOException, InterruptedException {
-        List<String> command = command(cores, List.of(workload, runtime, Integer.toString(budget),
+        List<String> jvmOptions = new ArrayList<>();
+        String contender = runtime;
+        if (runtime.endsWith(BenchOptions.RECORDING)) {
+            contender = runtime.substring(0, runtime.length() - BenchOptions.RECORDING.length());
+            Path recordings = Files.createDirectories(options.outDir().resolve("recordings"));
+            Path file = recordings.resolve(label.replaceAll("[^A-Za-z0-9.+-]+", "_") + ".jfr");
+            // Written when the JVM exits, after its last round.
+            jvmOptions.add("-XX:StartFlightRecording=settings=" + options.flightRecording().orElseThrow()
+                    + ",dumponexit=true,filename=" + file.toAbsolutePath());
+        }
+        List<String> command = command(cores, jvmOptions, List.of(workload, contender, Integer.toString(budget),
                 Integer.toString(options.warmup()), Integer.toString(options.rounds()), Double.toString(options.scale()),
                 Double.toString(noiseThreshold)));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -62,7 +78,7 @@ final class ChildJvm {
     }
 
     /** The child's command line: {@code taskset} and the processor count below all cores, then the JVM. */
-    List<String> command(int cores, List<String> args) {
+    List<String> command(int cores, List<String> jvmOptions, List<String> args) {
         List<String> command = new ArrayList<>();
         if (cores < Runtime.getRuntime().availableProcessors()) {
             command.addAll(List.of("taskset", "-c", cpus.orElseThrow(() -> new IllegalStateException(
@@ -73,6 +89,7 @@ final class ChildJvm {
         command.add("-Xmx" + HEAP_MIB + "m");
         command.add(String.format(Locale.ROOT, "-XX:ActiveProcessorCount=%d", cores));
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        command.addAll(jvmOptions);
         if (Runtime.version().feature() >= 23) {
             command.add("--sun-misc-unsafe-memory-access=allow"); // JCTools and Pekko still use Unsafe
         }

@@ -3,16 +3,18 @@ package io.github.rota.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class BenchOptionsTest {
 
     private static final String USAGE = "usage: bench <workload|budget-sweep|all> [--runtimes a,b] [--forks N] [--warmup N]"
-            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR]";
+            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR] [--jfr SETTINGS.jfc]";
 
     @Test
     void theDefaultsAreTheMethodThreeInterleavedJvmsOnOneTwoAndAllCoresEveryInstalledRuntime() {
@@ -28,7 +30,21 @@ class BenchOptionsTest {
         assertThat(options.runtimes()).contains("rota-ws", "rota-ws-pooled", "rota-executor", "jdk-mpsc", "jdk-spsc");
         assertThat(options.budgets()).containsExactly(1, 8, 32, 64, 128, 256);
         assertThat(options.outDir()).isEqualTo(Path.of("bench-results"));
+        assertThat(options.flightRecording()).isEmpty();
+        assertThat(options.runtimesToRun()).isEqualTo(options.runtimes());
         assertThat(options.comparable()).isTrue();
+    }
+
+    @Test
+    void withJfrEachRuntimeAlsoRunsRecordingRightAfterItself(@TempDir Path dir) throws Exception {
+        Path settings = Files.writeString(dir.resolve("rota.jfc"), "<configuration version=\"2.0\"/>");
+        BenchOptions options = BenchOptions.parse("pingpong-1", "--runtimes", "rota-ws,jdk-mpsc", "--jfr", settings.toString());
+
+        assertThat(options.flightRecording()).contains(settings.toAbsolutePath());
+        assertThat(options.runtimesToRun()).containsExactly("rota-ws", "rota-ws+jfr", "jdk-mpsc", "jdk-mpsc+jfr");
+        assertThat(options.comparable()).isTrue();
+        assertThatThrownBy(() -> BenchOptions.parse("pingpong-1", "--jfr", dir.resolve("none.jfc").toString()))
+                .hasMessage("--jfr: cannot read '" + dir.resolve("none.jfc") + "'");
     }
 
     @Test
