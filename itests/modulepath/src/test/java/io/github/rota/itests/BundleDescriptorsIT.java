@@ -33,7 +33,8 @@ class BundleDescriptorsIT {
         }
         assertThat(jars.stream().map(p -> p.getFileName().toString().replaceAll("-\\d.*", "")))
                 .containsExactlyInAnyOrder("rota-api", "rota-dispatcher", "rota-mailbox", "rota-pool", "rota-runtime", "rota-testkit",
-                        "rota-demo", "rota-shell", "rota-management", "rota-config", "rota-healthcheck", "rota-micrometer");
+                        "rota-demo", "rota-shell", "rota-management", "rota-config", "rota-healthcheck", "rota-micrometer",
+                        "rota-webconsole");
         return jars.stream();
     }
 

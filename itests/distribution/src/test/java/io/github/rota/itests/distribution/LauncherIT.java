@@ -63,8 +63,11 @@ class LauncherIT {
     void anUnknownCommandOrOptionPrintsTheUsage() throws Exception {
         UnpackedDistribution.Result result = rota.rota("restart-please");
         assertThat(result.exit()).isEqualTo(2);
-        assertThat(result.output()).contains("unknown option 'restart-please'; usage: bin/rota [run|start] [--jmx[=PORT]] | stop | status");
+        assertThat(result.output()).contains("unknown option 'restart-please'; usage: bin/rota [run|start] [--jmx[=PORT]] [--web[=PORT]] | stop | status");
         assertThat(rota.rota("start", "--jmx=abc").output()).contains("--jmx port must be a number, was 'abc'");
+        assertThat(rota.rota("start", "--web=0").output()).contains("--web port must be in 1..65535, was 0");
+        assertThat(rota.rota("start", "--web=").output()).contains("--web port must be a number, was ''");
+        assertThat(rota.home.resolve("conf/webconsole.password")).as("nothing generated for a refused start").doesNotExist();
     }
 
     @Test

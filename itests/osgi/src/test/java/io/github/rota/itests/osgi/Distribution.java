@@ -87,6 +87,8 @@ final class Distribution {
         // The distribution's boot delegation (the Flight Recorder's generated classes).
         options.add(frameworkProperty("org.osgi.framework.bootdelegation")
                 .value(felix.getProperty("org.osgi.framework.bootdelegation")));
+        // The HTTP service stays off, as in a distribution started without --web: nothing here listens.
+        options.add(frameworkProperty("org.apache.felix.http.enable").value("false"));
         // No console in a test JVM: Gogo must not read stdin.
         options.add(frameworkProperty("gosh.args").value("--nointeractive"));
         // Containers run one after another in this JVM: each logs to its own file.

@@ -103,7 +103,7 @@ public class PlatformIT {
                 "io.github.rota.pool.EnvelopePoolComponent", "io.github.rota.runtime.ActorSystemComponent",
                 "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands",
                 "io.github.rota.management.ManagementComponent", "io.github.rota.config.WatchedConfigFiles",
-                "io.github.rota.healthcheck.HealthCheckComponent"), active);
+                "io.github.rota.healthcheck.HealthCheckComponent", "io.github.rota.webconsole.RotaPage"), active);
     }
 
     @Test
