@@ -65,7 +65,7 @@ public final class Bench {
     int run() throws IOException, InterruptedException {
         out.println("machine: " + Report.machine());
         out.println("runtimes: " + options.runtimesToRun() + "; cores: " + options.cores() + "; forks: " + options.forks()
-                + options.flightRecording().map(settings -> "; +jfr: recording with " + settings).orElse(""));
+                + (options.flightRecording().isEmpty() ? "" : "; +jfr: recording with " + options.flightRecording()));
         List<String> notComparable = options.notComparableBecause();
         if (!notComparable.isEmpty()) {
             out.println("NOT COMPARABLE with a run by the runner's method: " + String.join(", ", notComparable));

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
@@ -27,12 +26,13 @@ import java.util.TreeSet;
  * @param noiseThreshold the share of the CPUs other processes may take before a round is run again
  * @param budgets the budgets the sweep runs
  * @param outDir where the report and charts go
- * @param flightRecording a Flight Recorder settings file ({@code .jfc}): each runtime also runs as
- *                        {@code <runtime>+jfr}, its JVMs recording with those settings, interleaved with the
+ * @param flightRecording Flight Recorder settings, each the JDK's name ({@code default}, {@code profile})
+ *                        or a {@code .jfc} file; empty: no recording. Otherwise each runtime also runs as
+ *                        {@code <runtime>+jfr}, its JVMs recording with these settings, interleaved with the
  *                        plain ones, so the recording's cost is measured in the same run
  */
 record BenchOptions(String target, List<String> runtimes, int forks, int warmup, int rounds, List<Integer> cores,
-                    double scale, double noiseThreshold, List<Integer> budgets, Path outDir, Optional<Path> flightRecording) {
+                    double scale, double noiseThreshold, List<Integer> budgets, Path outDir, List<String> flightRecording) {
 
     /** The suffix of a runtime run with the Flight Recorder recording. */
     static final String RECORDING = "+jfr";
@@ -40,7 +40,7 @@ record BenchOptions(String target, List<String> runtimes, int forks, int warmup,
     static final int MIN_FORKS = 3;
     static final int MIN_ROUNDS = 5;
     static final String USAGE = "usage: bench <workload|budget-sweep|all> [--runtimes a,b] [--forks N] [--warmup N]"
-            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR] [--jfr SETTINGS.jfc]";
+            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR] [--jfr default,FILE.jfc]";
 
     static BenchOptions parse(String... args) {
         if (args.length == 0 || args[0].startsWith("--")) {
@@ -59,7 +59,7 @@ record BenchOptions(String target, List<String> runtimes, int forks, int warmup,
         double noise = 0.10;
         List<Integer> budgets = List.of(1, 8, 32, 64, 128, 256);
         Path outDir = Path.of("bench-results");
-        Optional<Path> flightRecording = Optional.empty();
+        List<String> flightRecording = List.of();
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value; " + USAGE);
@@ -77,7 +77,7 @@ record BenchOptions(String target, List<String> runtimes, int forks, int warmup,
                         .map(b -> Dispatcher.checkThroughputBudget(integer("--budgets", b, 1)))
                         .toList();
                 case "--out" -> outDir = Path.of(value);
-                case "--jfr" -> flightRecording = Optional.of(readable("--jfr", value));
+                case "--jfr" -> flightRecording = Arrays.stream(value.split(",")).map(BenchOptions::jfrSettings).toList();
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
             }
         }
@@ -90,17 +90,23 @@ record BenchOptions(String target, List<String> runtimes, int forks, int warmup,
         List<String> all = new ArrayList<>();
         for (String runtime : runtimes) {
             all.add(runtime);
-            flightRecording.ifPresent(settings -> all.add(runtime + RECORDING));
+            if (!flightRecording.isEmpty()) {
+                all.add(runtime + RECORDING);
+            }
         }
         return all;
     }
 
-    private static Path readable(String option, String value) {
+    /** A JDK settings name as it is; a file (a name with a '/' or ending in .jfc) checked and made absolute. */
+    private static String jfrSettings(String value) {
+        if (!value.contains("/") && !value.endsWith(".jfc")) {
+            return value;
+        }
         Path path = Path.of(value).toAbsolutePath();
         if (!Files.isReadable(path)) {
-            throw new IllegalArgumentException(option + ": cannot read '" + value + "'");
+            throw new IllegalArgumentException("--jfr: cannot read '" + value + "'");
         }
-        return path;
+        return path.toString();
     }
 
     /** @return why this run's figures cannot be compared with another run's; empty if they can */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Starts the JVM that runs one workload on one runtime ({@link WorkloadMain}) and reads back its
@@ -42,8 +43,8 @@ final class ChildJvm {
             Path recordings = Files.createDirectories(options.outDir().resolve("recordings"));
             Path file = recordings.resolve(label.replaceAll("[^A-Za-z0-9.+-]+", "_") + ".jfr");
             // Written when the JVM exits, after its last round.
-            jvmOptions.add("-XX:StartFlightRecording=settings=" + options.flightRecording().orElseThrow()
-                    + ",dumponexit=true,filename=" + file.toAbsolutePath());
+            jvmOptions.add("-XX:StartFlightRecording=" + options.flightRecording().stream().map(s -> "settings=" + s)
+                    .collect(Collectors.joining(",")) + ",dumponexit=true,filename=" + file.toAbsolutePath());
         }
         List<String> command = command(cores, jvmOptions, List.of(workload, contender, Integer.toString(budget),
                 Integer.toString(options.warmup()), Integer.toString(options.rounds()), Double.toString(options.scale()),

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BenchOptionsTest {
 
     private static final String USAGE = "usage: bench <workload|budget-sweep|all> [--runtimes a,b] [--forks N] [--warmup N]"
-            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR] [--jfr SETTINGS.jfc]";
+            + " [--rounds N] [--cores 1,2,all] [--scale X] [--noise X] [--budgets 1,8,32] [--out DIR] [--jfr default,FILE.jfc]";
 
     @Test
     void theDefaultsAreTheMethodThreeInterleavedJvmsOnOneTwoAndAllCoresEveryInstalledRuntime() {
@@ -38,9 +38,9 @@ class BenchOptionsTest {
     @Test
     void withJfrEachRuntimeAlsoRunsRecordingRightAfterItself(@TempDir Path dir) throws Exception {
         Path settings = Files.writeString(dir.resolve("rota.jfc"), "<configuration version=\"2.0\"/>");
-        BenchOptions options = BenchOptions.parse("pingpong-1", "--runtimes", "rota-ws,jdk-mpsc", "--jfr", settings.toString());
+        BenchOptions options = BenchOptions.parse("pingpong-1", "--runtimes", "rota-ws,jdk-mpsc", "--jfr", "default," + settings);
 
-        assertThat(options.flightRecording()).contains(settings.toAbsolutePath());
+        assertThat(options.flightRecording()).containsExactly("default", settings.toAbsolutePath().toString());
         assertThat(options.runtimesToRun()).containsExactly("rota-ws", "rota-ws+jfr", "jdk-mpsc", "jdk-mpsc+jfr");
         assertThat(options.comparable()).isTrue();
         assertThatThrownBy(() -> BenchOptions.parse("pingpong-1", "--jfr", dir.resolve("none.jfc").toString()))
