@@ -106,6 +106,17 @@ public interface ActorSystem {
     java.util.List<MailboxDepth> largestMailboxes(int limit);
 
     /**
+     * The actors tracked now, whose paths match {@value Settings#METRICS_ACTORS}: for a metrics
+     * reporter, which reads this list now and then (it changes as tracked actors are spawned and stop).
+     *
+     * @return the tracked actors' metrics, in no particular order; empty if no pattern is set
+     * @since 2.1
+     */
+    default java.util.List<ActorMetrics> trackedActors() {
+        return java.util.List.of();
+    }
+
+    /**
      * Looks up a dispatcher of this system, to read: application code sees what it is and its
      * counters, and cannot schedule on, retune or stop a dispatcher other actors share.
      *

@@ -37,6 +37,9 @@ import java.util.Set;
  * <tr><td>{@code rota.dispatcher.<id>.workers}</td><td>max(available processors, 2)</td><td>1..1,024 ({@code work-stealing}), 1..32,767 ({@code executor})</td></tr>
  * <tr><td>{@value #POOL_ENABLED}</td><td>{@code false}</td><td>{@code true} or {@code false}</td></tr>
  * <tr><td>{@value #POOL_DEBUG}</td><td>{@code false}</td><td>{@code true} or {@code false}</td></tr>
+ * <tr><td>{@value #METRICS_ACTORS}</td><td>none</td><td>path patterns, comma-separated (see {@link #METRICS_ACTORS})</td></tr>
+ * <tr><td>{@value #METRICS_SAMPLE_INTERVAL}</td><td>64</td><td>a power of two, 1..65,536</td></tr>
+ * <tr><td>{@value #METRICS_MAX_ACTORS}</td><td>1,000</td><td>1..1,000,000</td></tr>
  * </table>
  * A dispatcher id exists as soon as any {@code rota.dispatcher.<id>.*} key names it; the
  * {@code default} dispatcher always exists.
@@ -55,6 +58,17 @@ public final class Settings {
     public static final String POOL_ENABLED = "rota.pool.enabled";
     /** Whether turns check that their envelope was not recycled under them (a debugging aid). */
     public static final String POOL_DEBUG = "rota.pool.debug";
+    /**
+     * The actors whose {@link ActorMetrics} are kept: patterns of their paths below
+     * {@code rota://<system>/}, comma-separated, where {@code *} matches one path element (or part
+     * of one: {@code order-*}) and {@code **} any number of them, e.g. {@code user/orders/**}. No
+     * pattern (the default): no actor is tracked and none pays anything for it.
+     */
+    public static final String METRICS_ACTORS = "rota.system.metrics.actors";
+    /** About one message in this many to a tracked actor is timed (a power of two). */
+    public static final String METRICS_SAMPLE_INTERVAL = "rota.system.metrics.sampleInterval";
+    /** At most this many actors are tracked at once; more that match go untracked, with a warning. */
+    public static final String METRICS_MAX_ACTORS = "rota.system.metrics.maxActors";
     /** Prefix of the per-dispatcher keys: {@code rota.dispatcher.<id>.<key>}. */
     public static final String DISPATCHER_PREFIX = "rota.dispatcher.";
     /** System property naming a properties file that {@link #defaults()} reads. */

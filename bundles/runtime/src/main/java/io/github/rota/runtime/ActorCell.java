@@ -43,9 +43,12 @@ import org.slf4j.LoggerFactory;
  * any thread). {@code restarts} is confined to the parent's turns. The children's set is made at
  * the first spawn (most actors have no children, and a million of them should not pay for a set),
  * installed by CAS as spawns may race, and read with acquire.
+ *
+ * <p>Sealed, with one subclass: a {@link TrackedActorCell} carries the metrics of an actor whose path
+ * is tracked, so the others keep no field for them.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance (see ScheduleState), never serialized
-final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children.Child {
+sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children.Child permits TrackedActorCell {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle CHILDREN;
@@ -160,6 +163,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
                 actor.receive(this);
             }
         } catch (Throwable failure) {
+            countError();
             fail(failure);
         } finally {
             message = null;
@@ -253,6 +257,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
             lifecycle = Lifecycle.RUNNING;
             actor.preStart(this);
         } catch (Throwable failure) {
+            countError();
             fail(failure);
         }
     }
@@ -263,6 +268,14 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
             throw new NullPointerException("the actor factory of " + self.path() + " returned null");
         }
         return instance;
+    }
+
+    /** The actor's own code failed, on its turn: a tracked actor counts it. */
+    private void countError() {
+        ActorMeter meter = meter();
+        if (meter != null) {
+            meter.errorCounted();
+        }
     }
 
     /** The actor failed: suspend it and ask the supervisor. */
@@ -363,6 +376,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
             actor = newInstance();
             actor.postRestart(this, cause);
         } catch (Throwable failure) {
+            countError();
             fail(failure);
         }
     }
@@ -402,6 +416,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
             try {
                 actor.postStop(this);
             } catch (Throwable failure) {
+                countError();
                 LOG.error("postStop of {} failed", self.path(), failure);
                 system.dispatcherError(dispatcher.id(), failure, self);
             }
@@ -410,7 +425,7 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         lifecycle = Lifecycle.TERMINATED;
         endCurrentTurn();
         close();
-        system.actorStopped();
+        system.actorStopped(this);
         system.eventStream().unsubscribe(self);
 
         if (stash != null) {
@@ -490,8 +505,13 @@ final class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
-        children().add(child, self);
-        system.actorSpawned();
+        try {
+            children().add(child, self);
+        } catch (RuntimeException refused) {
+            system.cellRefused(child);
+            throw refused;
+        }
+        system.actorSpawned(child);
         child.start();
         return child.self;
     }

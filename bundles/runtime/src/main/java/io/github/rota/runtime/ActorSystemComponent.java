@@ -67,6 +67,14 @@ public final class ActorSystemComponent {
     public static final String DEFAULT_DISPATCHER = "default.dispatcher";
     /** Key: the id of the mailbox actors get unless their props name one. */
     public static final String DEFAULT_MAILBOX = "default.mailbox";
+    /** Key: the paths of the actors whose metrics are kept ({@link Settings#METRICS_ACTORS}). */
+    public static final String METRICS_ACTORS = "metrics.actors";
+    /** Key: about one message in this many to a tracked actor is timed ({@link Settings#METRICS_SAMPLE_INTERVAL}). */
+    public static final String METRICS_SAMPLE_INTERVAL = "metrics.sampleInterval";
+    /** Key: at most this many actors are tracked ({@link Settings#METRICS_MAX_ACTORS}). */
+    public static final String METRICS_MAX_ACTORS = "metrics.maxActors";
+    private static final Map<String, String> SETTINGS_KEYS = Map.of(METRICS_ACTORS, Settings.METRICS_ACTORS,
+            METRICS_SAMPLE_INTERVAL, Settings.METRICS_SAMPLE_INTERVAL, METRICS_MAX_ACTORS, Settings.METRICS_MAX_ACTORS);
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorSystemComponent.class);
     private static final long TERMINATION_TIMEOUT_SECONDS = 30;
@@ -84,13 +92,34 @@ public final class ActorSystemComponent {
         @AttributeDefinition(name = "Default mailbox",
                 description = "Id of the mailbox type actors get unless their props name one.")
         String default_mailbox() default RuntimeConfig.DEFAULT_MAILBOX_ID;
+
+        @AttributeDefinition(name = "Tracked actors", required = false,
+                description = "Paths below rota://<name>/ of the actors whose metrics are kept (processed messages,"
+                        + " errors, mailbox size, time in mailbox, processing time), comma-separated: '*' matches"
+                        + " within a name, '**' any number of path elements, e.g. user/orders/**. Empty: none."
+                        + " Applies to actors spawned from then on.")
+        String metrics_actors() default "";
+
+        @AttributeDefinition(name = "Sample interval",
+                description = "About one message in this many to a tracked actor is timed: a power of two, 1..65536.")
+        int metrics_sampleInterval() default ActorTracking.DEFAULT_SAMPLE_INTERVAL;
+
+        @AttributeDefinition(name = "Most tracked actors",
+                description = "At most this many actors are tracked at once; more that match go untracked, with a"
+                        + " warning. 1..1000000.")
+        int metrics_maxActors() default ActorTracking.DEFAULT_MAX_ACTORS;
     }
 
     /** A checked configuration. */
-    private record SystemConfig(String name, String defaultDispatcher, String defaultMailbox) {
+    private record SystemConfig(String name, String defaultDispatcher, String defaultMailbox,
+                                Map<String, String> metrics, ActorTracking tracking) {
         Settings settings() {
-            return Settings.empty().with(Settings.DEFAULT_DISPATCHER, defaultDispatcher)
+            Settings settings = Settings.empty().with(Settings.DEFAULT_DISPATCHER, defaultDispatcher)
                     .with(Settings.DEFAULT_MAILBOX, defaultMailbox);
+            for (Map.Entry<String, String> e : metrics.entrySet()) {
+                settings = settings.with(e.getKey(), e.getValue());
+            }
+            return settings;
         }
     }
 
@@ -113,7 +142,8 @@ public final class ActorSystemComponent {
             config = check(properties);
         } catch (IllegalArgumentException e) {
             LOG.error("configuration {} rejected: {}; starting with the defaults", PID, e.getMessage());
-            config = new SystemConfig("rota", RuntimeConfig.DEFAULT_DISPATCHER_ID, RuntimeConfig.DEFAULT_MAILBOX_ID);
+            config = new SystemConfig("rota", RuntimeConfig.DEFAULT_DISPATCHER_ID, RuntimeConfig.DEFAULT_MAILBOX_ID,
+                    Map.of(), ActorTracking.OFF);
         }
         startSystem();
     }
@@ -133,8 +163,9 @@ public final class ActorSystemComponent {
             if (next.name().equals(config.name())) {
                 config = next;
                 system.setDefaults(next.defaultDispatcher(), next.defaultMailbox());
-                LOG.info("actor system '{}': default dispatcher '{}', default mailbox '{}'", next.name(),
-                        next.defaultDispatcher(), next.defaultMailbox());
+                system.useActorTracking(next.tracking());
+                LOG.info("actor system '{}': default dispatcher '{}', default mailbox '{}', tracked actors '{}'",
+                        next.name(), next.defaultDispatcher(), next.defaultMailbox(), next.tracking().filter());
                 return;
             }
             LOG.warn("actor system '{}' is renamed '{}': replacing it (its actors stop)", config.name(), next.name());
@@ -214,7 +245,7 @@ public final class ActorSystemComponent {
         system = new RotaActorSystem(config.name(), config.settings(), config.defaultDispatcher(),
                 config.defaultMailbox(), bound, types,
                 envelopePool != null ? envelopePool : EnvelopePool.allocating(), envelopeChecks,
-                new RotaEventStream());
+                new RotaEventStream(), config.tracking());
         system.start();
         Dictionary<String, Object> serviceProperties = new Hashtable<>();
         serviceProperties.put(NAME, config.name());
@@ -259,9 +290,11 @@ public final class ActorSystemComponent {
             if (Settings.isContainerMetadata(key)) {
                 continue;
             }
-            if (!key.equals(NAME) && !key.equals(DEFAULT_DISPATCHER) && !key.equals(DEFAULT_MAILBOX)) {
+            if (!key.equals(NAME) && !key.equals(DEFAULT_DISPATCHER) && !key.equals(DEFAULT_MAILBOX)
+                    && !SETTINGS_KEYS.containsKey(key)) {
                 throw new IllegalArgumentException("unknown key '" + key + "' (value '" + e.getValue() + "'); known: "
-                        + List.of(NAME, DEFAULT_DISPATCHER, DEFAULT_MAILBOX));
+                        + List.of(NAME, DEFAULT_DISPATCHER, DEFAULT_MAILBOX, METRICS_ACTORS, METRICS_SAMPLE_INTERVAL,
+                        METRICS_MAX_ACTORS));
             }
             keys.put(key, String.valueOf(e.getValue()).trim());
         }
@@ -281,6 +314,20 @@ public final class ActorSystemComponent {
         if (defaultMailbox.isEmpty()) {
             throw new IllegalArgumentException("key '" + DEFAULT_MAILBOX + "' must name a mailbox id, was ''");
         }
-        return new SystemConfig(name, defaultDispatcher, defaultMailbox);
+        Map<String, String> metrics = new TreeMap<>();
+        SETTINGS_KEYS.forEach((key, setting) -> {
+            String value = keys.get(key);
+            if (value != null && !value.isEmpty()) {
+                metrics.put(setting, value);
+            }
+        });
+        ActorTracking tracking;
+        try {
+            tracking = ActorTracking.from(metrics);
+        } catch (IllegalArgumentException e) {
+            // The message names the setting; say which key of this PID that is.
+            throw new IllegalArgumentException(e.getMessage().replace("rota.system.", ""), e);
+        }
+        return new SystemConfig(name, defaultDispatcher, defaultMailbox, Map.copyOf(metrics), tracking);
     }
 }

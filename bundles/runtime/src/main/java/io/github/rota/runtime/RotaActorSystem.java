@@ -1,6 +1,7 @@
 package io.github.rota.runtime;
 
 import io.github.rota.api.Actor;
+import io.github.rota.api.ActorMetrics;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -66,6 +68,11 @@ final class RotaActorSystem implements ActorSystem {
     private volatile String defaultMailbox;
     private volatile EnvelopePool envelopes;
     private volatile boolean checksEnvelopes;
+    private volatile ActorTracking tracking;
+    /** The meters of the tracked actors that are live, and the slots they (and cells being spawned) take. */
+    private final Set<ActorMeter> trackedActors = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger trackedSlots = new AtomicInteger();
+    private final AtomicBoolean warnedTrackingFull = new AtomicBoolean();
 
     /**
      * @param dispatchers the system's dispatchers: owned ({@link Dispatchers#fixed}, the module
@@ -74,7 +81,7 @@ final class RotaActorSystem implements ActorSystem {
      */
     RotaActorSystem(String name, Settings settings, String defaultDispatcher, String defaultMailbox,
                     Dispatchers dispatchers, Map<String, MailboxType> mailboxTypes,
-                    EnvelopePool envelopes, boolean checksEnvelopes, RotaEventStream eventStream) {
+                    EnvelopePool envelopes, boolean checksEnvelopes, RotaEventStream eventStream, ActorTracking tracking) {
         this.name = name;
         this.eventStream = eventStream;
         this.deadLetters = new DeadLetters(eventStream);
@@ -85,6 +92,7 @@ final class RotaActorSystem implements ActorSystem {
         this.mailboxTypes = new ConcurrentHashMap<>(mailboxTypes);
         this.envelopes = envelopes;
         this.checksEnvelopes = checksEnvelopes;
+        this.tracking = tracking;
         this.scheduler = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, name + "-scheduler");
             thread.setDaemon(true);
@@ -93,7 +101,7 @@ final class RotaActorSystem implements ActorSystem {
         this.asks = new PendingAsks();
         asks.startTicking(scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
-        actorSpawned();
+        actorSpawned(guardian);
     }
 
     void start() {
@@ -121,8 +129,33 @@ final class RotaActorSystem implements ActorSystem {
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
+        ActorTracking tracked = tracking;
+        if (tracked.filter().matches(parent, actorName) && takeTrackedSlot(tracked, parent, actorName)) {
+            return new TrackedActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
+                    mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes, tracked.sampleInterval());
+        }
         return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
                 mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes);
+    }
+
+    /** A slot for a tracked actor, unless {@code maxActors} are tracked already (said once, at WARN). */
+    private boolean takeTrackedSlot(ActorTracking tracked, ActorCell<?> parent, String actorName) {
+        if (trackedSlots.incrementAndGet() <= tracked.maxActors()) {
+            return true;
+        }
+        trackedSlots.decrementAndGet();
+        if (warnedTrackingFull.compareAndSet(false, true)) {
+            LOG.warn("{} matches {} but is not tracked: {} actors are tracked already, the most {} allows;"
+                    + " further actors past the limit are not reported", pathOf(parent, actorName), Settings.METRICS_ACTORS,
+                    tracked.maxActors(), Settings.METRICS_MAX_ACTORS);
+        }
+        return false;
+    }
+
+    /** Which actors spawned from now on are tracked; those tracked already stay so. */
+    void useActorTracking(ActorTracking next) {
+        this.tracking = next;
+        warnedTrackingFull.set(false);
     }
 
     private String pathOf(ActorCell<?> parent, String actorName) {
@@ -234,15 +267,36 @@ final class RotaActorSystem implements ActorSystem {
 
     /**
      * A cell was taken in by its parent: it is live until {@link #actorStopped}. Not when it is
-     * made, as a parent that is stopping refuses a cell made for it, which never runs.
+     * made, as a parent that is stopping refuses a cell made for it, which never runs
+     * ({@link #cellRefused}).
      */
-    void actorSpawned() {
+    void actorSpawned(ActorCell<?> cell) {
         liveActors.increment();
+        ActorMeter meter = cell.meter();
+        if (meter != null) {
+            trackedActors.add(meter);
+        }
+    }
+
+    /** A cell made by {@link #newCell} was refused by its parent: it never runs. */
+    void cellRefused(ActorCell<?> cell) {
+        if (cell.meter() != null) {
+            trackedSlots.decrementAndGet();
+        }
     }
 
     /** A cell has stopped for good. */
-    void actorStopped() {
+    void actorStopped(ActorCell<?> cell) {
         liveActors.decrement();
+        ActorMeter meter = cell.meter();
+        if (meter != null && trackedActors.remove(meter)) {
+            trackedSlots.decrementAndGet();
+        }
+    }
+
+    @Override
+    public List<ActorMetrics> trackedActors() {
+        return List.copyOf(trackedActors);
     }
 
     @Override

@@ -46,7 +46,7 @@ public final class RotaActorSystemProvider implements ActorSystemProvider {
                 : EnvelopePool.allocating();
 
         RotaActorSystem system = new RotaActorSystem(name, settings, config.defaultDispatcher(), config.defaultMailbox(),
-                Dispatchers.fixed(dispatchers), config.mailboxes(), envelopes, config.poolDebug(), eventStream);
+                Dispatchers.fixed(dispatchers), config.mailboxes(), envelopes, config.poolDebug(), eventStream, config.tracking());
         system.start();
         Optional<EnvelopePool> pool = envelopes == EnvelopePool.allocating() ? Optional.empty() : Optional.of(envelopes);
         for (SystemObserver observer : ServiceLoader.load(SystemObserver.class)) {

@@ -22,10 +22,11 @@ import java.util.TreeMap;
  * @param poolProperties the {@code rota.pool.*} keys (without prefix) for the pool provider
  * @param dispatchers one entry per configured dispatcher
  * @param mailboxes every mailbox id: the installed types under their own ids, and the configured ones
+ * @param tracking which actors' metrics are kept
  */
 record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean poolEnabled, boolean poolDebug,
                      Map<String, String> poolProperties, List<DispatcherSpec> dispatchers,
-                     Map<String, MailboxType> mailboxes) {
+                     Map<String, MailboxType> mailboxes, ActorTracking tracking) {
 
     static final String DEFAULT_DISPATCHER_ID = "default";
     static final String DEFAULT_MAILBOX_ID = MailboxType.UNBOUNDED;
@@ -33,18 +34,20 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
     private static final String POOL_PREFIX = "rota.pool.";
     private static final String MAILBOX_PREFIX = "rota.mailbox.";
     private static final String TYPE = "type";
+    private static final Set<String> SYSTEM_KEYS = Set.of(Settings.DEFAULT_DISPATCHER, Settings.DEFAULT_MAILBOX,
+            Settings.METRICS_ACTORS, Settings.METRICS_SAMPLE_INTERVAL, Settings.METRICS_MAX_ACTORS);
 
     /** Where the dispatchers publish events, once the event stream exists. */
     RuntimeConfig withEvents(java.util.function.Consumer<Object> events) {
         List<DispatcherSpec> wired = dispatchers.stream().map(spec -> spec.withEvents(events)).toList();
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, wired, mailboxes);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, wired, mailboxes,
+                tracking);
     }
 
     static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
         Map<String, String> values = settings.asMap();
         for (String key : values.keySet()) {
-            if (!key.equals(Settings.DEFAULT_DISPATCHER) && !key.equals(Settings.DEFAULT_MAILBOX)
-                    && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)
+            if (!SYSTEM_KEYS.contains(key) && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)
                     && !key.startsWith(MAILBOX_PREFIX)) {
                 throw unknownKey(key, values.get(key));
             }
@@ -88,7 +91,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                 poolProperties.put(e.getKey().substring(POOL_PREFIX.length()), e.getValue());
             }
         }
-        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, dispatchers, mailboxes);
+        return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, dispatchers, mailboxes,
+                ActorTracking.from(values));
     }
 
     /** Installed types under their own ids, plus the ids configured as {@code rota.mailbox.<id>.*}. */

@@ -115,8 +115,18 @@ abstract class TurnLoop extends ScheduleState {
      *         the mailbox refused the message (bounded and full), {@code QUEUED} otherwise
      */
     Mailbox.Offer deliver(Object msg, ActorRef<?> from) {
-        Mailbox.Offer offer = offer(msg, from);
-        if (offer == Mailbox.Offer.WAKES) {
+        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
+        ActorMeter meter = meter();
+        if (meter != null) {
+            meter.sending(envelope); // before the offer, which publishes the envelope to the turn
+        }
+        Mailbox.Offer offer = mailbox.offer(envelope);
+        if (offer == Mailbox.Offer.REFUSED) {
+            if (meter != null) {
+                meter.refused(envelope);
+            }
+            envelopes.release(envelope);
+        } else if (offer == Mailbox.Offer.WAKES) {
             scheduleWoken();
         } else if (offer == Mailbox.Offer.QUEUED && trySchedule()) {
             return Mailbox.Offer.WAKES;
@@ -124,7 +134,10 @@ abstract class TurnLoop extends ScheduleState {
         return offer;
     }
 
-    /** Offers a message in an envelope from the actor's home shard; a refused envelope goes back to the pool. */
+    /**
+     * Offers a message of the machinery's (a wake-up, a death-watch signal) in an envelope from the
+     * actor's home shard; a refused envelope goes back to the pool. Never timed for metrics.
+     */
     private Mailbox.Offer offer(Object msg, ActorRef<?> from) {
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
         Mailbox.Offer offer = mailbox.offer(envelope);
@@ -269,6 +282,7 @@ abstract class TurnLoop extends ScheduleState {
             return false;
         }
         int budget = actorBudget > 0 ? Math.min(actorBudget, turn.budget()) : turn.budget();
+        ActorMeter meter = meter();
         int spent = 0;
         int handled = 0;
         currentTurn = turn;
@@ -292,6 +306,9 @@ abstract class TurnLoop extends ScheduleState {
                     case HANDLED -> {
                         spent++;
                         handled++;
+                        if (meter != null) {
+                            meter.messageHandled();
+                        }
                     }
                     case PUBLISHING -> {
                         // A producer was preempted between its two stores: let the others run meanwhile.
@@ -471,10 +488,15 @@ abstract class TurnLoop extends ScheduleState {
             }
         } while (envelope.message() == WakeUp.SIGNAL); // it has done its work by being sent
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
+        ActorMeter meter = meter();
+        boolean timed = meter != null && meter.startSample(envelope);
         if (checksEnvelopes) {
             invokeChecked(envelope);
         } else {
             invoke(envelope.message(), envelope.sender());
+        }
+        if (timed) {
+            meter.sampleHandled();
         }
         // It may stay in the mailbox (as its sentinel) until the next message, which for an idle
         // actor can be never: it must not keep this message and its sender alive meanwhile.
@@ -559,6 +581,14 @@ abstract class TurnLoop extends ScheduleState {
     }
 
     // ---------------------------------------------------------------- what the actor makes of it
+
+    /**
+     * {@return the actor's metrics if it is tracked, else {@code null}} Overridden only by
+     * {@link TrackedActorCell}: until one is loaded, the JIT makes this a constant.
+     */
+    ActorMeter meter() {
+        return null;
+    }
 
     /** {@return the actor's reference} */
     abstract ActorRef<?> self();

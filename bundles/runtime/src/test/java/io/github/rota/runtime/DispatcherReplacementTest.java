@@ -166,7 +166,7 @@ class DispatcherReplacementTest {
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
         services = Dispatchers.bound(List.of());
         RotaActorSystem system = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", services,
-                mailboxes, EnvelopePool.allocating(), false, new RotaEventStream());
+                mailboxes, EnvelopePool.allocating(), false, new RotaEventStream(), ActorTracking.OFF);
         system.start();
         return system;
     }

@@ -232,7 +232,7 @@ class FlightRecorderEventsTest {
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
         Dispatchers.Bound services = Dispatchers.bound(List.of());
         RotaActorSystem system = new RotaActorSystem("swap", Settings.empty(), "default", "unbounded", services,
-                mailboxes, EnvelopePool.allocating(), false, new RotaEventStream());
+                mailboxes, EnvelopePool.allocating(), false, new RotaEventStream(), ActorTracking.OFF);
         system.start();
         systems.add(system);
         Dispatcher first = dispatcher(providers, "work-stealing");

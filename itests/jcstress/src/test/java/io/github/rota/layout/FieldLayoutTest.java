@@ -55,6 +55,8 @@ class FieldLayoutTest {
         assumeTrue(VM.current().objectHeaderSize() == 12 && VM.current().sizeOfField("java.lang.Object") == 4,
                 "the default layout: 12-byte headers, 4-byte references");
         assertInstanceSizeAtMost("io.github.rota.runtime.ActorCell", 120);
+        // A tracked actor pays one reference, to its meter, and only it.
+        assertInstanceSizeAtMost("io.github.rota.runtime.TrackedActorCell", 128);
         assertInstanceSizeAtMost("io.github.rota.runtime.LocalActorRef", 24);
         assertInstanceSizeAtMost("io.github.rota.runtime.SystemQueue", 24);
         assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 24);

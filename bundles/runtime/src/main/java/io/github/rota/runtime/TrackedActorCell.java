@@ -1,0 +1,29 @@
+package io.github.rota.runtime;
+
+import io.github.rota.api.Props;
+import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.pool.EnvelopePool;
+
+/**
+ * An actor whose path is tracked ({@link ActorTracking}): an {@link ActorCell} that carries its
+ * {@link ActorMeter}. A subclass rather than a field of every cell, so that an untracked actor
+ * keeps no reference for it, and until a tracked actor exists, the JIT compiles
+ * {@link TurnLoop#meter()} to a constant {@code null}.
+ */
+@SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
+final class TrackedActorCell<M> extends ActorCell<M> {
+
+    private final ActorMeter meter;
+
+    TrackedActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
+                     DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
+                     boolean checksEnvelopes, int sampleInterval) {
+        super(system, parent, name, uid, props, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes);
+        this.meter = new ActorMeter(self, mailbox, sampleInterval);
+    }
+
+    @Override
+    ActorMeter meter() {
+        return meter;
+    }
+}
