@@ -26,10 +26,11 @@ final class RotaContender implements Contender {
      * @param kind the default dispatcher's kind
      * @param throughput the budget, or 0 for the default
      * @param pooled whether envelopes are recycled through the envelope pool
+     * @param extra further settings
      */
-    RotaContender(String name, String kind, int throughput, boolean pooled) {
+    RotaContender(String name, String kind, int throughput, boolean pooled, Settings extra) {
         this.name = name;
-        Settings settings = Settings.empty().with("rota.dispatcher.default.kind", kind)
+        Settings settings = extra.with("rota.dispatcher.default.kind", kind)
                 .with(Settings.POOL_ENABLED, pooled);
         if (throughput > 0) {
             settings = settings.with("rota.dispatcher.default.throughput", throughput);

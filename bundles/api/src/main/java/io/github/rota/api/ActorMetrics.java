@@ -9,9 +9,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * being processed. Only actors whose path matches the setting {@value Settings#METRICS_ACTORS} are
  * tracked, up to {@value Settings#METRICS_MAX_ACTORS}, so a million other actors cost nothing.
  *
- * <p>The timings are sampled: about one message in {@value Settings#METRICS_SAMPLE_INTERVAL}
- * (default 64) is timed, its sender reading the clock once and the turn twice; the others read no
- * clock. The counts are exact. Reading is safe from any thread and costs the actor nothing; each
+ * <p>The timings are sampled: one message at a time is timed, its sender reading the clock once and
+ * the turn twice; the others read no clock. Once a timed message has been handled, the message
+ * sent after the next {@value Settings#METRICS_SAMPLE_INTERVAL} (default 64) handled ones is timed:
+ * about one in 64 while the mailbox stays short, fewer while a backlog waits (each timed message
+ * waits behind it). The counts are exact. Reading is safe from any thread and costs the actor nothing; each
  * value is current to within the turn in progress, and never goes down (except
  * {@link #mailboxSize}).
  *

@@ -2,6 +2,7 @@ package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorSystemMXBean;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 
 /** The {@link ActorSystemMXBean} of one actor system; health comes from {@link Health}, sampled each second. */
 final class ActorSystemMBean implements ActorSystemMXBean {
@@ -38,6 +39,20 @@ final class ActorSystemMBean implements ActorSystemMXBean {
     @Override
     public long getLiveActors() {
         return system.status().liveActors();
+    }
+
+    @Override
+    public long getProcessedMessages() {
+        long sum = 0;
+        for (String id : system.status().dispatcherIds()) {
+            sum += system.dispatcher(id).map(view -> view.counter(DispatcherCounter.MESSAGES)).orElse(0L);
+        }
+        return sum;
+    }
+
+    @Override
+    public int getTrackedActors() {
+        return system.trackedActors().size();
     }
 
     @Override

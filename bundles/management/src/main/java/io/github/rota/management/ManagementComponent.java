@@ -115,6 +115,7 @@ public final class ManagementComponent {
     private final Map<String, List<Dispatcher>> bound = new HashMap<>();
     private final Map<EnvelopePool, javax.management.ObjectName> pools = new HashMap<>();
     private final Map<ActorSystem, ActorSystemMBean> systems = new HashMap<>();
+    private final Map<ActorSystem, TrackedActorBeans> trackedActors = new HashMap<>();
     private final Map<ActorSystem, ServiceRegistration<ActorSystemHealth>> healthServices = new HashMap<>();
     private HealthThresholds thresholds = HealthThresholds.DEFAULTS;
     /** Null until activation: systems bound before it are published then. */
@@ -170,6 +171,8 @@ public final class ManagementComponent {
         pools.clear();
         systems.keySet().forEach(system -> registrar.unregister(ObjectNames.actorSystem(system.name())));
         systems.clear();
+        trackedActors.values().forEach(TrackedActorBeans::close);
+        trackedActors.clear();
         metrics.values().forEach(RotaMetrics::close);
         metrics.clear();
     }
@@ -185,6 +188,7 @@ public final class ManagementComponent {
         bean.health().thresholds(thresholds);
         systems.put(system, bean);
         registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
+        trackedActors.put(system, new TrackedActorBeans(system, registrar));
         if (context != null) {
             publishHealth(system, bean);
         }
@@ -195,6 +199,10 @@ public final class ManagementComponent {
         ServiceRegistration<ActorSystemHealth> health = healthServices.remove(system);
         if (health != null) {
             health.unregister();
+        }
+        TrackedActorBeans actorBeans = trackedActors.remove(system);
+        if (actorBeans != null) {
+            actorBeans.close();
         }
         if (systems.remove(system) != null) {
             registrar.unregister(ObjectNames.actorSystem(system.name()));
@@ -257,10 +265,14 @@ public final class ManagementComponent {
         }
     }
 
-    /** Every second: budget changes made elsewhere are announced, health is re-evaluated, queue delay probed. */
+    /**
+     * Every second: budget changes made elsewhere are announced, health is re-evaluated, queue delay
+     * probed, and the tracked actors' MBeans follow the actors.
+     */
     private synchronized void tick() {
         dispatcherBeans.values().forEach(DispatcherMBean::checkBudget);
         systems.values().forEach(ActorSystemMBean::sampleHealth);
+        trackedActors.values().forEach(TrackedActorBeans::tick);
         metrics.values().forEach(RotaMetrics::tick);
     }
 

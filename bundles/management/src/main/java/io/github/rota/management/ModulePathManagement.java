@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import javax.management.ObjectName;
 
 /**
@@ -29,7 +30,8 @@ public final class ModulePathManagement implements SystemObserver {
     private final Map<ActorSystem, Registered> registered = new ConcurrentHashMap<>();
 
     /** What one system registered, and the thread that ticks its MBeans. */
-    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker, RotaMetrics metrics) {
+    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker, RotaMetrics metrics,
+                              TrackedActorBeans trackedActors) {
     }
 
     @Override
@@ -56,12 +58,14 @@ public final class ModulePathManagement implements SystemObserver {
         ObjectName systemName = ObjectNames.actorSystem(system.name());
         registrar.register(systemBean, ActorSystemMXBean.class, systemName);
         names.add(systemName);
+        TrackedActorBeans trackedActors = new TrackedActorBeans(system, registrar);
         ScheduledExecutorService ticker = Ticker.start(system.name() + "-management", () -> {
             dispatcherBeans.forEach(DispatcherMBean::checkBudget);
             systemBean.sampleHealth();
             metrics.tick();
+            trackedActors.tick();
         });
-        registered.put(system, new Registered(names, ticker, metrics));
+        registered.put(system, new Registered(names, ticker, metrics, trackedActors));
     }
 
     @Override
@@ -69,8 +73,19 @@ public final class ModulePathManagement implements SystemObserver {
         Registered gone = registered.remove(system);
         if (gone != null) {
             gone.ticker().shutdownNow();
+            awaitLastTick(gone.ticker());
+            gone.trackedActors().close();
             gone.names().forEach(registrar::unregister);
             gone.metrics().close();
+        }
+    }
+
+    /** A tick still running registers no bean after the close: it ends first (a tick is quick). */
+    private static void awaitLastTick(ScheduledExecutorService ticker) {
+        try {
+            ticker.awaitTermination(Ticker.PERIOD_MILLIS * 5, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -30,6 +30,21 @@ final class ObjectNames {
         }
     }
 
+    /**
+     * @param path the actor's full path, {@code rota://<system>/user/...}
+     * @return {@code io.github.rota:type=Actor,system=<system>,path=<path below rota://<system>/>}
+     */
+    static ObjectName actor(String system, String path) {
+        String prefix = "rota://" + system + "/";
+        String below = path.startsWith(prefix) ? path.substring(prefix.length()) : path;
+        try {
+            return new ObjectName(DOMAIN + ":type=" + io.github.rota.api.management.ActorMXBean.TYPE + ",system="
+                    + value(system) + ",path=" + value(below));
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException("cannot name the MBean of actor " + path, e);
+        }
+    }
+
     /** @return {@code io.github.rota:type=EnvelopePool,system=<system>} */
     static ObjectName envelopePool(String system) {
         return name(EnvelopePoolMXBean.TYPE, system, null);
@@ -45,8 +60,8 @@ final class ObjectNames {
         }
     }
 
-    /** Ids and system names are plain words; quote anything else rather than fail. */
+    /** Ids, system names and actor paths are plain words and '/'; quote anything else rather than fail. */
     private static String value(String raw) {
-        return raw.matches("[A-Za-z0-9_.-]+") ? raw : ObjectName.quote(raw);
+        return raw.matches("[A-Za-z0-9_./-]+") ? raw : ObjectName.quote(raw);
     }
 }

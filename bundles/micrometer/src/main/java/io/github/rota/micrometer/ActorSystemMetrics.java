@@ -1,19 +1,29 @@
 package io.github.rota.micrometer;
 
+import io.github.rota.api.ActorMetrics;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DispatcherView;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -24,9 +34,17 @@ import java.util.function.ToDoubleFunction;
  * {@code .threads.active}, {@code rota.executor.tasks.completed} (turns), {@code rota.executor.queue.size}
  * (actors in the shared queue), {@code rota.executor.messages} — then {@code rota.dispatcher.throughput.budget},
  * {@code rota.dispatcher.parked.workers} and {@code rota.dispatcher.<counter>} for every other counter
- * the dispatcher's kind keeps (the counter's key, lowercased); per system {@code rota.active.actors}
- * and {@code rota.dead.letters}. Every meter is tagged {@code system}, and per dispatcher
- * {@code dispatcher}.
+ * the dispatcher's kind keeps (the counter's key, lowercased); per system {@code rota.active.actors},
+ * {@code rota.dead.letters}, {@code rota.processed.messages} and {@code rota.tracked.actors}. Every
+ * meter is tagged {@code system}, and per dispatcher {@code dispatcher}.
+ *
+ * <p>Per tracked actor ({@link ActorSystem#trackedActors()}), tagged {@code path} (below
+ * {@code rota://<system>/}), the metrics Kamon users know for Akka actors:
+ * {@code rota.actor.processed.messages}, {@code rota.actor.errors}, {@code rota.actor.mailbox.size},
+ * and the timers {@code rota.actor.time.in.mailbox} and {@code rota.actor.processing.time} of the
+ * sampled messages, with their median and 99th percentile. Their meters follow the tracked actors:
+ * the binder checks once a second from a daemon thread of its own until it is {@linkplain #close()
+ * closed} or the system terminates, and removes the meters of an actor that stopped.
  *
  * <p>No meter has a base unit, which Prometheus would append to its name (the units are in the
  * descriptions). Meters read the system when the registry asks (a scrape), so they cost nothing in between. The
@@ -34,16 +52,31 @@ import java.util.function.ToDoubleFunction;
  * the same id keeps its meters (counters start again, as in JMX), and one that is missing reads NaN.
  *
  * <pre>{@code
- * new ActorSystemMetrics(system).bindTo(registry);
+ * ActorSystemMetrics metrics = new ActorSystemMetrics(system);
+ * metrics.bindTo(registry);
+ * ...
+ * metrics.close(); // before the system terminates, or with it
  * }</pre>
  */
-public final class ActorSystemMetrics implements MeterBinder {
+public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
+
+    /** The JDK's logger: this optional module brings no logging library of its own. */
+    private static final System.Logger LOG = System.getLogger(ActorSystemMetrics.class.getName());
+    private static final long REFRESH_MILLIS = 1_000;
 
     /** Named as executor metrics, so not repeated among the dispatcher's counters. */
     private static final Set<DispatcherCounter> EXECUTOR_COUNTERS = EnumSet.of(DispatcherCounter.TURNS, DispatcherCounter.MESSAGES);
 
     private final ActorSystem system;
     private final Tags tags;
+    /** The registries bound, and in each the meters of every tracked actor; guarded by this. */
+    private final Map<MeterRegistry, Map<ActorMetrics, ActorMeters>> registries = new IdentityHashMap<>();
+    private ScheduledExecutorService refresher;
+    private boolean closed;
+
+    /** One tracked actor's meters in one registry, and the listener feeding its timers. */
+    private record ActorMeters(List<Meter> meters, ActorMetrics.SampleListener listener) {
+    }
 
     /**
      * @param system the actor system to measure
@@ -63,13 +96,125 @@ public final class ActorSystemMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the metrics of actor system '" + system.name() + "' were closed");
+            }
+            if (registries.putIfAbsent(registry, new IdentityHashMap<>()) != null) {
+                return; // bound already: binding again would count every sample twice
+            }
+        }
         Gauge.builder("rota.active.actors", system, s -> s.status().liveActors()).tags(tags)
                 .description("Actors started and not yet stopped").register(registry);
         FunctionCounter.builder("rota.dead.letters", system, ActorSystem::deadLetterCount).tags(tags)
                 .description("Dead letters since the start").register(registry);
+        FunctionCounter.builder("rota.processed.messages", system, ActorSystemMetrics::processedMessages).tags(tags)
+                .description("User messages handled by the system's dispatchers").register(registry);
+        Gauge.builder("rota.tracked.actors", system, s -> s.trackedActors().size()).tags(tags)
+                .description("Actors whose metrics are kept (rota.system.metrics.actors)").register(registry);
         for (String id : system.status().dispatcherIds()) {
             bindDispatcher(registry, id, tags.and("dispatcher", id));
         }
+        synchronized (this) {
+            if (refresher == null && !closed) {
+                refresher = Executors.newSingleThreadScheduledExecutor(task -> {
+                    Thread thread = new Thread(task, "rota-micrometer-" + system.name());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+                refresher.scheduleWithFixedDelay(this::refreshQuietly, REFRESH_MILLIS, REFRESH_MILLIS, TimeUnit.MILLISECONDS);
+                system.whenTerminated().thenRun(this::close); // its thread ends with the system at the latest
+            }
+        }
+        refreshTrackedActors();
+    }
+
+    /**
+     * Brings the per-actor meters in step with {@link ActorSystem#trackedActors()} now: meters for
+     * the actors tracked since, none for those that stopped. The binder does this once a second;
+     * call it to see a new actor's meters at once.
+     */
+    public synchronized void refreshTrackedActors() {
+        if (closed) {
+            return;
+        }
+        Set<ActorMetrics> now = Collections.newSetFromMap(new IdentityHashMap<>());
+        now.addAll(system.trackedActors());
+        registries.forEach((registry, actors) -> {
+            actors.entrySet().removeIf(e -> {
+                if (now.contains(e.getKey())) {
+                    return false;
+                }
+                unbind(registry, e.getKey(), e.getValue());
+                return true;
+            });
+            for (ActorMetrics actor : now) {
+                if (!actors.containsKey(actor)) {
+                    actors.put(actor, bindActor(registry, actor));
+                }
+            }
+        });
+    }
+
+    /** Stops following the tracked actors and removes their meters; the system's and dispatchers' stay. */
+    @Override
+    public void close() {
+        ScheduledExecutorService stopping;
+        synchronized (this) {
+            closed = true;
+            stopping = refresher;
+            refresher = null;
+            registries.forEach((registry, actors) -> actors.forEach((actor, meters) -> unbind(registry, actor, meters)));
+            registries.clear();
+        }
+        if (stopping != null) {
+            stopping.shutdownNow();
+        }
+    }
+
+    private void refreshQuietly() {
+        try {
+            refreshTrackedActors();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not bring the meters of the tracked actors of '"
+                    + system.name() + "' up to date", e);
+        }
+    }
+
+    private ActorMeters bindActor(MeterRegistry registry, ActorMetrics actor) {
+        String path = actor.actor().path();
+        String prefix = "rota://" + system.name() + "/";
+        Tags actorTags = tags.and("path", path.startsWith(prefix) ? path.substring(prefix.length()) : path);
+        Timer inMailbox = Timer.builder("rota.actor.time.in.mailbox").tags(actorTags).publishPercentiles(0.5, 0.99)
+                .description("Time from send to the start of handling, of sampled messages").register(registry);
+        Timer processing = Timer.builder("rota.actor.processing.time").tags(actorTags).publishPercentiles(0.5, 0.99)
+                .description("Time the actor took to handle a message, of sampled messages").register(registry);
+        ActorMetrics.SampleListener listener = (inMailboxNanos, processingNanos) -> {
+            inMailbox.record(inMailboxNanos, TimeUnit.NANOSECONDS);
+            processing.record(processingNanos, TimeUnit.NANOSECONDS);
+        };
+        actor.addSampleListener(listener);
+        List<Meter> meters = List.of(inMailbox, processing,
+                FunctionCounter.builder("rota.actor.processed.messages", actor, ActorMetrics::processedMessages)
+                        .tags(actorTags).description("User messages the actor handled").register(registry),
+                FunctionCounter.builder("rota.actor.errors", actor, ActorMetrics::errors)
+                        .tags(actorTags).description("Failures of the actor's own code").register(registry),
+                Gauge.builder("rota.actor.mailbox.size", actor, ActorMetrics::mailboxSize)
+                        .tags(actorTags).description("Messages waiting in the actor's mailbox").register(registry));
+        return new ActorMeters(meters, listener);
+    }
+
+    private static void unbind(MeterRegistry registry, ActorMetrics actor, ActorMeters meters) {
+        actor.removeSampleListener(meters.listener());
+        meters.meters().forEach(registry::remove);
+    }
+
+    private static double processedMessages(ActorSystem system) {
+        long sum = 0;
+        for (String id : system.status().dispatcherIds()) {
+            sum += system.dispatcher(id).map(view -> view.counter(DispatcherCounter.MESSAGES)).orElse(0L);
+        }
+        return sum;
     }
 
     private void bindDispatcher(MeterRegistry registry, String id, Tags dispatcherTags) {

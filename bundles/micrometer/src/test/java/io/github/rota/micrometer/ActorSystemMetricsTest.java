@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.Actor;
+import io.github.rota.api.ActorMetrics;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DispatcherView;
@@ -78,6 +79,51 @@ class ActorSystemMetricsTest {
         double turns = registry.get("rota.executor.tasks.completed").tags("system", "metered", "dispatcher", "default", "region", "eu")
                 .functionCounter().count();
         assertThat(turns).isPositive().isLessThanOrEqualTo(dispatcher.counter(DispatcherCounter.TURNS));
+    }
+
+    @Test
+    void aTrackedActorHasMetersUnderTheNamesOfTheJmxExportersRulesUntilItStops() throws Exception {
+        ActorSystem tracking = ActorSystem.create("tracking", Settings.empty().with(Settings.METRICS_ACTORS, "user/orders")
+                .with(Settings.METRICS_SAMPLE_INTERVAL, 1));
+        try (ActorSystemMetrics metrics = new ActorSystemMetrics(tracking)) {
+            PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            metrics.bindTo(registry);
+            metrics.bindTo(registry); // again, by mistake: each sample must still be recorded once
+            ActorRef<Integer> orders = tracking.spawn(Props.create(() -> (Actor<Integer>) c -> {
+                if (c.message() % 10 == 0) {
+                    throw new IllegalStateException("every tenth fails");
+                }
+            }), "orders");
+            tracking.spawn(Props.create(() -> (Actor<Integer>) c -> { }), "inventory");
+            metrics.refreshTrackedActors();
+            for (int i = 1; i <= 100; i++) {
+                orders.tell(i);
+            }
+            String actor = "{path=\"user/orders\",system=\"tracking\"}";
+            await().until(() -> value(registry.scrape(), "rota_actor_processed_messages_total" + actor) == 100);
+            String scraped = registry.scrape();
+
+            assertThat(value(scraped, "rota_actor_errors_total" + actor)).isEqualTo(10);
+            assertThat(value(scraped, "rota_actor_mailbox_size" + actor)).isZero();
+            ActorMetrics tracked = tracking.trackedActors().get(0);
+            assertThat(value(scraped, "rota_actor_time_in_mailbox_seconds_count" + actor)).isEqualTo(tracked.sampledMessages()).isPositive();
+            assertThat(value(scraped, "rota_actor_processing_time_seconds_count" + actor)).isEqualTo(tracked.sampledMessages());
+            assertThat(value(scraped, "rota_actor_processing_time_seconds_sum" + actor) * 1e9)
+                    .isCloseTo(tracked.processingNanos(), org.assertj.core.data.Percentage.withPercentage(1));
+            assertThat(value(scraped, "rota_actor_time_in_mailbox_seconds{path=\"user/orders\",system=\"tracking\",quantile=\"0.99\"}"))
+                    .isNotNegative();
+            assertThat(value(scraped, "rota_tracked_actors{system=\"tracking\"}")).isEqualTo(1);
+            assertThat(value(scraped, "rota_processed_messages_total{system=\"tracking\"}")).isGreaterThanOrEqualTo(100);
+            assertThat(scraped).doesNotContain("user/inventory");
+
+            tracking.stop(orders);
+            await().until(() -> {
+                metrics.refreshTrackedActors();
+                return !registry.scrape().contains("user/orders");
+            });
+        } finally {
+            tracking.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The value of the sample with exactly this name and these labels. */

@@ -348,6 +348,7 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
             try {
                 actor.preRestart(this, cause);
             } catch (Throwable failure) {
+                countError();
                 LOG.error("preRestart of {} failed", self.path(), failure);
             }
             instanceRetired = true;
@@ -505,13 +506,14 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
         Objects.requireNonNull(childProps, "props");
         ActorNames.checkActorName(name);
         ActorCell<C> child = system.newCell(this, childProps, name);
+        system.beingSpawned(child);
         try {
             children().add(child, self);
-        } catch (RuntimeException refused) {
+        } catch (RuntimeException | Error refused) {
             system.cellRefused(child);
             throw refused;
         }
-        system.actorSpawned(child);
+        system.actorSpawned();
         child.start();
         return child.self;
     }

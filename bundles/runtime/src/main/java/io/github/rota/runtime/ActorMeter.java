@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  *   <li>ARMED → envelope: a producer, by compare-and-set (one wins), before it offers the envelope;
  *       it then writes {@code sentAt} (plain): the mailbox publishing the envelope (release) and the
  *       turn dequeuing it (acquire) order that write before the turn reads it.</li>
- *   <li>envelope → ARMED: the same producer, if the mailbox refused the envelope (which so never
- *       reaches a turn).</li>
+ *   <li>envelope → ARMED: the same producer, if the mailbox refused the envelope or failed taking
+ *       it (so it never reaches a turn).</li>
  *   <li>envelope → {@code null}: the turn that dequeued that envelope, after reading {@code sentAt}.</li>
  *   <li>{@code null} → ARMED: a turn, by a release store, which the next producer's compare-and-set
  *       reads: so the last read of {@code sentAt} happens before the next write.</li>
@@ -98,7 +98,7 @@ final class ActorMeter implements ActorMetrics {
         }
     }
 
-    /** The mailbox refused the envelope: if it was the sample, the next send takes it. */
+    /** The mailbox refused the envelope, or threw: if it was the sample, the next send takes it. */
     void refused(Envelope envelope) {
         SAMPLE.compareAndSet(this, envelope, ARMED);
     }

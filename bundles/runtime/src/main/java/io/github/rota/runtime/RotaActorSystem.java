@@ -14,6 +14,7 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.api.SystemStatus;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.time.Duration;
@@ -101,7 +102,8 @@ final class RotaActorSystem implements ActorSystem {
         this.asks = new PendingAsks();
         asks.startTicking(scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
-        actorSpawned(guardian);
+        beingSpawned(guardian);
+        actorSpawned();
     }
 
     void start() {
@@ -129,13 +131,16 @@ final class RotaActorSystem implements ActorSystem {
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
+        Mailbox mailbox = mailboxType.create(pool);
+        int homeShard = pool.assignHomeShard();
+        int uid = uids.incrementAndGet();
         ActorTracking tracked = tracking;
+        // Last, after everything that can fail: a slot taken is given back only by the cell.
         if (tracked.filter().matches(parent, actorName) && takeTrackedSlot(tracked, parent, actorName)) {
-            return new TrackedActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
-                    mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes, tracked.sampleInterval());
+            return TrackedActorCell.create(this, parent, actorName, uid, props, binding, mailbox, pool, homeShard,
+                    checksEnvelopes, tracked.sampleInterval());
         }
-        return new ActorCell<>(this, parent, actorName, uids.incrementAndGet(), props, binding,
-                mailboxType.create(pool), pool, pool.assignHomeShard(), checksEnvelopes);
+        return new ActorCell<>(this, parent, actorName, uid, props, binding, mailbox, pool, homeShard, checksEnvelopes);
     }
 
     /** A slot for a tracked actor, unless {@code maxActors} are tracked already (said once, at WARN). */
@@ -266,28 +271,38 @@ final class RotaActorSystem implements ActorSystem {
     }
 
     /**
-     * A cell was taken in by its parent: it is live until {@link #actorStopped}. Not when it is
-     * made, as a parent that is stopping refuses a cell made for it, which never runs
-     * ({@link #cellRefused}).
+     * A cell made by {@link #newCell} is about to be taken in by its parent: a tracked one is listed
+     * from now on, before anyone can stop it, until {@link #cellRefused} or {@link #actorStopped}.
      */
-    void actorSpawned(ActorCell<?> cell) {
-        liveActors.increment();
+    void beingSpawned(ActorCell<?> cell) {
         ActorMeter meter = cell.meter();
         if (meter != null) {
             trackedActors.add(meter);
         }
     }
 
+    /**
+     * A cell was taken in by its parent: it is live until {@link #actorStopped}. Not when it is
+     * made, as a parent that is stopping refuses a cell made for it, which never runs
+     * ({@link #cellRefused}).
+     */
+    void actorSpawned() {
+        liveActors.increment();
+    }
+
     /** A cell made by {@link #newCell} was refused by its parent: it never runs. */
     void cellRefused(ActorCell<?> cell) {
-        if (cell.meter() != null) {
-            trackedSlots.decrementAndGet();
-        }
+        untrack(cell);
     }
 
     /** A cell has stopped for good. */
     void actorStopped(ActorCell<?> cell) {
         liveActors.decrement();
+        untrack(cell);
+    }
+
+    /** The cell's tracking slot is given back once, by whoever takes its meter out of the list. */
+    private void untrack(ActorCell<?> cell) {
         ActorMeter meter = cell.meter();
         if (meter != null && trackedActors.remove(meter)) {
             trackedSlots.decrementAndGet();

@@ -120,7 +120,15 @@ abstract class TurnLoop extends ScheduleState {
         if (meter != null) {
             meter.sending(envelope); // before the offer, which publishes the envelope to the turn
         }
-        Mailbox.Offer offer = mailbox.offer(envelope);
+        Mailbox.Offer offer;
+        try {
+            offer = mailbox.offer(envelope);
+        } catch (RuntimeException | Error fault) {
+            if (meter != null) {
+                meter.refused(envelope); // a mailbox that threw (a priority's comparator) keeps no sample
+            }
+            throw fault;
+        }
         if (offer == Mailbox.Offer.REFUSED) {
             if (meter != null) {
                 meter.refused(envelope);
@@ -302,7 +310,7 @@ abstract class TurnLoop extends ScheduleState {
                     }
                     continue;
                 }
-                switch (processUserMessage()) {
+                switch (processUserMessage(meter)) {
                     case HANDLED -> {
                         spent++;
                         handled++;
@@ -466,7 +474,8 @@ abstract class TurnLoop extends ScheduleState {
         PUBLISHING
     }
 
-    private Take processUserMessage() {
+    /** @param meter the actor's metrics if it is tracked, else {@code null} (read once per turn) */
+    private Take processUserMessage(ActorMeter meter) {
         if (!userMessagesEnabled()) {
             return Take.NONE;
         }
@@ -488,7 +497,6 @@ abstract class TurnLoop extends ScheduleState {
             }
         } while (envelope.message() == WakeUp.SIGNAL); // it has done its work by being sent
         // The envelope stays valid until the next dequeue; nothing keeps it beyond this call.
-        ActorMeter meter = meter();
         boolean timed = meter != null && meter.startSample(envelope);
         if (checksEnvelopes) {
             invokeChecked(envelope);

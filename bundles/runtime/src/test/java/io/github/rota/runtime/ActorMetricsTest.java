@@ -269,6 +269,37 @@ class ActorMetricsTest {
         assertThat(metrics.sampledMessages()).isEqualTo(10);
     }
 
+    @Test
+    void aMailboxThatThrowsOnTheSampledMessageDoesNotEndTheSampling() {
+        ActorSystem system = system(onTheCallingThread(tracking("user/picky").with(Settings.METRICS_SAMPLE_INTERVAL, 1)));
+        AtomicInteger received = new AtomicInteger();
+        ActorRef<Object> picky = system.spawn(Props.create(() -> context -> received.incrementAndGet())
+                .withMailbox("picky"), "picky");
+        assertThatThrownBy(() -> picky.tell(PickyMailboxType.UNACCEPTABLE)).isInstanceOf(IllegalArgumentException.class);
+        for (int i = 0; i < 10; i++) {
+            picky.tell(i);
+        }
+
+        ActorMetrics metrics = metricsOf(system, picky);
+        assertThat(received).hasValue(10);
+        assertThat(metrics.sampledMessages()).as("the first send took the sample and threw; the next ones are timed")
+                .isEqualTo(10);
+    }
+
+    @Test
+    void aSpawnWhoseMailboxCannotBeMadeTakesNoTrackedSlot() {
+        ActorSystem system = system(tracking("user/a-*").with(Settings.METRICS_MAX_ACTORS, 1)
+                .with("rota.mailbox.broken.type", "picky").with("rota.mailbox.broken.broken", true));
+        Props<Object> broken = Props.create(() -> context -> { });
+        for (int i = 0; i < 3; i++) {
+            String name = "a-broken-" + i;
+            assertThatThrownBy(() -> system.spawn(broken.withMailbox("broken"), name)).isInstanceOf(IllegalStateException.class);
+        }
+
+        ActorRef<Object> next = system.spawn(sink(), "a-1");
+        assertThat(system.trackedActors()).extracting(ActorMetrics::actor).containsExactly(next);
+    }
+
     /**
      * Many senders race for each armed sample while the envelopes are pooled and checked: every
      * message arrives once and in order per sender, none is read after its envelope was recycled,

@@ -20,6 +20,18 @@ public interface ActorSystemMXBean {
     @Units("actors")
     long getLiveActors();
 
+    /**
+     * {@return user messages handled by the system's dispatchers, added up: those of the kinds that
+     * count them (work-stealing; others when metered); a dispatcher replaced starts from zero, as a
+     * Prometheus counter that resets}
+     */
+    @Units("messages")
+    long getProcessedMessages();
+
+    /** {@return actors tracked now, each with its {@link ActorMXBean}} */
+    @Units("actors")
+    int getTrackedActors();
+
     /** {@return dead letters since the start} */
     @Units("messages")
     long getDeadLetters();

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,9 @@ class PrometheusIT {
     void theExporterWithTheShippedRulesServesRotasMetricsUnderTheirDocumentedNames() throws Exception {
         rota = UnpackedDistribution.unpack("prometheus");
         assertThat(rota.home.resolve("conf/rota-jmx-exporter.yml")).exists();
+        // As an operator would: track the demo's hot actor.
+        Path systemConfig = rota.home.resolve("etc/io.github.rota.system.cfg");
+        Files.writeString(systemConfig, Files.readString(systemConfig) + "metrics.actors = user/demo*-hot\n");
         int port = freePort();
         UnpackedDistribution.Result started = rota.rota(Map.of("JAVA_OPTS", "-javaagent:" + System.getProperty("rota.prometheus.agent")
                 + "=127.0.0.1:" + port + ":conf/rota-jmx-exporter.yml"), "start");
@@ -62,6 +66,31 @@ class PrometheusIT {
         assertThat(value(scraped, "rota_active_actors{system=\"rota\"}")).isGreaterThan(100.0);
         assertThat(value(scraped, "rota_dead_letters_total{system=\"rota\"}")).isZero();
         assertThat(value(scraped, "rota_health_level{system=\"rota\"}")).isZero();
+        assertThat(value(scraped, "rota_processed_messages_total{system=\"rota\"}"))
+                .isGreaterThanOrEqualTo(value(scraped, "rota_executor_messages_total" + DEFAULT));
+
+        String hot = "{path=\"user/demo1-hot\",system=\"rota\"}";
+        await("the hot actor's MBean").atMost(Duration.ofSeconds(30))
+                .until(() -> scrape(metrics).contains("rota_actor_processed_messages_total" + hot));
+        String before = scrape(metrics);
+        await("the hot actor's messages counted").atMost(Duration.ofSeconds(30))
+                .until(() -> value(scrape(metrics), "rota_actor_processed_messages_total" + hot)
+                        > value(before, "rota_actor_processed_messages_total" + hot));
+        String actor = scrape(metrics);
+        assertThat(value(actor, "rota_tracked_actors{system=\"rota\"}")).isEqualTo(1.0);
+        assertThat(value(actor, "rota_actor_errors_total" + hot)).isZero();
+        assertThat(value(actor, "rota_actor_mailbox_size" + hot)).isGreaterThanOrEqualTo(0.0);
+        for (String timing : List.of("rota_actor_time_in_mailbox_seconds", "rota_actor_processing_time_seconds")) {
+            assertThat(value(actor, timing + "_count" + hot)).isPositive()
+                    .isLessThanOrEqualTo(value(actor, "rota_actor_processed_messages_total" + hot));
+            assertThat(value(actor, timing + "_sum" + hot)).isPositive();
+        }
+        for (String quantile : List.of("0.5", "0.99", "1")) {
+            String labels = "{path=\"user/demo1-hot\",quantile=\"" + quantile + "\",system=\"rota\"}";
+            assertThat(value(actor, "rota_actor_time_in_mailbox_seconds" + labels)).isBetween(0.0, 1.0);
+            assertThat(value(actor, "rota_actor_processing_time_seconds" + labels)).isBetween(0.0, 1.0);
+        }
+        scraped = actor;
 
         List<String> samples = scraped.lines().filter(line -> line.startsWith("rota_")).toList();
         assertThat(samples).allSatisfy(line -> assertThat(line).contains("system=\"rota\""))

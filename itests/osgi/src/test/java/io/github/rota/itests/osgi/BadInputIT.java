@@ -120,6 +120,13 @@ public class BadInputIT {
                 configRow("io.github.rota.system", "default.mailbox", "", "ERROR ActorSystemComponent - configuration "
                         + "io.github.rota.system rejected: key 'default.mailbox' must name a mailbox id, was ''; actor system "
                         + "'rota' keeps its last good configuration"),
+                configRow("io.github.rota.system", "metrics.sampleInterval", "48", "ERROR ActorSystemComponent - configuration "
+                        + "io.github.rota.system rejected: metrics.sampleInterval must be a power of two (1, 2, 4 .. 65536), was "
+                        + "'48'; actor system 'rota' keeps its last good configuration"),
+                configRow("io.github.rota.system", "metrics.actors", "user//orders", "ERROR ActorSystemComponent - configuration "
+                        + "io.github.rota.system rejected: metrics.actors: pattern 'user//orders' is invalid: its path elements are"
+                        + " actor names (letters, digits, '-', '_', '.'), '*' in a name, or '**' for any number of elements,"
+                        + " separated by '/'; actor system 'rota' keeps its last good configuration"),
                 new Row("a dropped .cfg with a bad value", "log: ERROR DispatcherComponent - configuration "
                         + "io.github.rota.dispatcher~broken rejected: rota.dispatcher.broken.workers must be an integer in 1..1024, "
                         + "was 'many'; no dispatcher was created",

@@ -2,6 +2,7 @@ package io.github.rota.itests.osgi;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
@@ -194,12 +195,54 @@ public class PlatformIT {
         poolConfig.update(poolOriginal);
     }
 
+    /**
+     * Tracking set through ConfigAdmin applies to actors spawned from then on, live: a matching one
+     * gets an Actor MBean with its counts, and loses it when it stops.
+     */
+    @Test
+    public void actorsWhosePathsAreTrackedLiveGetAnActorMBean() throws Exception {
+        org.osgi.service.cm.Configuration systemConfig = configAdmin.getConfiguration("io.github.rota.system", "?");
+        Dictionary<String, Object> original = systemConfig.getProperties();
+        Dictionary<String, Object> tracking = systemConfig.getProperties();
+        tracking.put("metrics.actors", "user/tracked-*");
+        systemConfig.update(tracking);
+        try {
+            Props<String> props = Props.create(() -> (Actor<String>) c -> { });
+            await().atMost(TIMEOUT).until(() -> {
+                ActorRef<String> probe = system.spawn(props, "tracked-probe-" + System.nanoTime());
+                boolean tracked = system.trackedActors().stream().anyMatch(m -> m.actor().equals(probe));
+                system.stop(probe);
+                return tracked;
+            });
+            ActorRef<String> orders = system.spawn(props, "tracked-orders");
+            ActorRef<String> other = system.spawn(props, "untracked-orders");
+            for (int i = 0; i < 1_000; i++) {
+                orders.tell("m" + i);
+                other.tell("m" + i);
+            }
+            javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+            javax.management.ObjectName name = new javax.management.ObjectName(
+                    "io.github.rota:type=Actor,system=rota,path=user/tracked-orders");
+            await().atMost(TIMEOUT).until(() -> server.isRegistered(name)
+                    && (Long) server.getAttribute(name, "ProcessedMessages") == 1_000L);
+            assertEquals(0L, server.getAttribute(name, "Errors"));
+            assertFalse(server.isRegistered(new javax.management.ObjectName(
+                    "io.github.rota:type=Actor,system=rota,path=user/untracked-orders")));
+            system.stop(orders);
+            system.stop(other);
+            await().atMost(TIMEOUT).until(() -> !server.isRegistered(name));
+        } finally {
+            systemConfig.update(original);
+        }
+    }
+
     @Test
     public void metatypeDescribesEveryPid() {
         assertEquals(List.of("id", "kind", "throughput", "workers", "starvationThresholdMs", "maxSpareWorkers", "keepAliveMs",
                 "decorators"),
                 attributeIds("io.github.rota.dispatcher", DISPATCHER_PID, true));
-        assertEquals(List.of("name", "default.dispatcher", "default.mailbox"),
+        assertEquals(List.of("name", "default.dispatcher", "default.mailbox", "metrics.actors", "metrics.sampleInterval",
+                "metrics.maxActors"),
                 attributeIds("io.github.rota.runtime", "io.github.rota.system", false));
         assertEquals(List.of("enabled", "debug"), attributeIds("io.github.rota.pool", "io.github.rota.pool", false));
         assertEquals(List.of("enabled", "rate", "reportSeconds"),
