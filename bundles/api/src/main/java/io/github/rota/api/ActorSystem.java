@@ -1,5 +1,6 @@
 package io.github.rota.api;
 
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.runtime.ActorSystemProvider;
 import java.util.Objects;
 import java.util.Optional;
@@ -104,6 +105,23 @@ public interface ActorSystem {
      * @throws IllegalArgumentException if {@code limit < 1}
      */
     java.util.List<MailboxDepth> largestMailboxes(int limit);
+
+    /**
+     * The user messages this system's dispatchers have handled, added up: for a per-system
+     * processed-messages metric. Dispatchers of the kinds that count them (work-stealing; others when
+     * metered) add to it; one that was replaced under its id counts from zero again, as a counter that
+     * resets.
+     *
+     * @return the sum of the {@link DispatcherCounter#MESSAGES} counters of the dispatchers serving now
+     * @since 2.1
+     */
+    default long processedMessageCount() {
+        long sum = 0;
+        for (String id : status().dispatcherIds()) {
+            sum += dispatcher(id).map(view -> view.counter(DispatcherCounter.MESSAGES)).orElse(0L);
+        }
+        return sum;
+    }
 
     /**
      * The actors tracked now, whose paths match {@value Settings#METRICS_ACTORS}: for a metrics

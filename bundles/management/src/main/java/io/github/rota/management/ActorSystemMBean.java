@@ -2,7 +2,6 @@ package io.github.rota.management;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorSystemMXBean;
-import io.github.rota.spi.dispatch.DispatcherCounter;
 
 /** The {@link ActorSystemMXBean} of one actor system; health comes from {@link Health}, sampled each second. */
 final class ActorSystemMBean implements ActorSystemMXBean {
@@ -43,11 +42,7 @@ final class ActorSystemMBean implements ActorSystemMXBean {
 
     @Override
     public long getProcessedMessages() {
-        long sum = 0;
-        for (String id : system.status().dispatcherIds()) {
-            sum += system.dispatcher(id).map(view -> view.counter(DispatcherCounter.MESSAGES)).orElse(0L);
-        }
-        return sum;
+        return system.processedMessageCount();
     }
 
     @Override

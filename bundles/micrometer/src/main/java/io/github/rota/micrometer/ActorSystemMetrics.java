@@ -108,7 +108,7 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
                 .description("Actors started and not yet stopped").register(registry);
         FunctionCounter.builder("rota.dead.letters", system, ActorSystem::deadLetterCount).tags(tags)
                 .description("Dead letters since the start").register(registry);
-        FunctionCounter.builder("rota.processed.messages", system, ActorSystemMetrics::processedMessages).tags(tags)
+        FunctionCounter.builder("rota.processed.messages", system, ActorSystem::processedMessageCount).tags(tags)
                 .description("User messages handled by the system's dispatchers").register(registry);
         Gauge.builder("rota.tracked.actors", system, s -> s.trackedActors().size()).tags(tags)
                 .description("Actors whose metrics are kept (rota.system.metrics.actors)").register(registry);
@@ -207,14 +207,6 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
     private static void unbind(MeterRegistry registry, ActorMetrics actor, ActorMeters meters) {
         actor.removeSampleListener(meters.listener());
         meters.meters().forEach(registry::remove);
-    }
-
-    private static double processedMessages(ActorSystem system) {
-        long sum = 0;
-        for (String id : system.status().dispatcherIds()) {
-            sum += system.dispatcher(id).map(view -> view.counter(DispatcherCounter.MESSAGES)).orElse(0L);
-        }
-        return sum;
     }
 
     private void bindDispatcher(MeterRegistry registry, String id, Tags dispatcherTags) {
