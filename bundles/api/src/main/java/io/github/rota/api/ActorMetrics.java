@@ -31,7 +31,7 @@ public interface ActorMetrics {
 
     /**
      * {@return how often the actor failed: an exception from handling a message, from
-     * {@code preStart}, {@code postRestart} or {@code postStop}, or from its factory}
+     * {@code preStart}, {@code preRestart}, {@code postRestart} or {@code postStop}, or from its factory}
      */
     long errors();
 
