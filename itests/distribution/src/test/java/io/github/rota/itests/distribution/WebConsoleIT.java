@@ -34,6 +34,7 @@ import javax.management.remote.JMXConnector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -161,8 +162,10 @@ class WebConsoleIT {
 
     private static void setBudget(WebElement row, String budget) {
         WebElement input = row.findElement(By.className("budget-input"));
-        input.clear();
-        input.sendKeys(budget);
+        // Type over what is there, the field focused throughout, as a user does: the page leaves a
+        // focused field alone, but clear() blurs it, and a refresh could write the budget back before
+        // the keys (CI once typed 48 after a restored 32: "3248").
+        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), budget);
         row.findElement(By.className("budget-set")).click();
     }
 
