@@ -8,10 +8,12 @@ import com.codahale.metrics.jmx.JmxReporter;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.QueueDelayProbe;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -33,13 +35,13 @@ final class RotaMetrics implements AutoCloseable {
     private final JmxReporter reporter;
     private final Map<String, Tracked> dispatchers = new ConcurrentHashMap<>();
 
-    /** A dispatcher's live reference (it can be replaced) and its probe. */
+    /** A dispatcher's live reference (it can be replaced), its probe and the listener of its turn samples. */
     private static final class Tracked {
         volatile Dispatcher dispatcher;
         final QueueDelayProbe probe;
-        final Histogram turns;
+        final LongConsumer turns;
 
-        Tracked(Dispatcher dispatcher, QueueDelayProbe probe, Histogram turns) {
+        Tracked(Dispatcher dispatcher, QueueDelayProbe probe, LongConsumer turns) {
             this.dispatcher = dispatcher;
             this.probe = probe;
             this.turns = turns;
@@ -60,17 +62,18 @@ final class RotaMetrics implements AutoCloseable {
     void dispatcher(Dispatcher dispatcher) {
         Tracked tracked = dispatchers.get(dispatcher.id());
         if (tracked != null) {
-            tracked.dispatcher.sampleTurns(null);
+            tracked.dispatcher.removeTurnSampleListener(tracked.turns);
             tracked.dispatcher = dispatcher;
             tracked.probe.follow(dispatcher);
-            dispatcher.sampleTurns(tracked.turns::update);
+            dispatcher.addTurnSampleListener(tracked.turns);
             return;
         }
         String prefix = MetricRegistry.name(system, "dispatcher", dispatcher.id());
-        Histogram turns = registry.histogram(prefix + ".turnNanos");
-        Tracked fresh = new Tracked(dispatcher, new QueueDelayProbe(dispatcher, registry.histogram(prefix + ".queueDelayNanos")), turns);
+        Histogram queueDelays = registry.histogram(prefix + ".queueDelayNanos");
+        LongConsumer turns = registry.histogram(prefix + ".turnNanos")::update;
+        Tracked fresh = new Tracked(dispatcher, new QueueDelayProbe(dispatcher, queueDelays::update), turns);
         dispatchers.put(dispatcher.id(), fresh);
-        dispatcher.sampleTurns(turns::update);
+        dispatcher.addTurnSampleListener(turns);
         gauge(prefix + ".throughputBudget", () -> (long) fresh.dispatcher.throughputBudget());
         gauge(prefix + ".workers", () -> (long) fresh.dispatcher.stats().workers());
         gauge(prefix + ".parkedWorkers", () -> (long) fresh.dispatcher.stats().parkedWorkers());
@@ -90,7 +93,7 @@ final class RotaMetrics implements AutoCloseable {
     void removeDispatcher(String id) {
         Tracked gone = dispatchers.remove(id);
         if (gone != null) {
-            gone.dispatcher.sampleTurns(null);
+            gone.dispatcher.removeTurnSampleListener(gone.turns);
             String prefix = MetricRegistry.name(system, "dispatcher", id) + ".";
             registry.removeMatching((name, metric) -> name.startsWith(prefix));
         }
@@ -127,7 +130,7 @@ final class RotaMetrics implements AutoCloseable {
 
     @Override
     public void close() {
-        dispatchers.values().forEach(tracked -> tracked.dispatcher.sampleTurns(null));
+        dispatchers.values().forEach(tracked -> tracked.dispatcher.removeTurnSampleListener(tracked.turns));
         dispatchers.clear();
         registry.removeMatching(MetricFilter.ALL);
         reporter.close();

@@ -129,17 +129,28 @@ public interface Dispatcher {
     }
 
     /**
-     * Asks the dispatcher to report how long a sample of its turns took (about one turn in
-     * {@value #TURN_SAMPLE_INTERVAL}, so the hot path reads no clock on the others), in nanoseconds, to
-     * {@code sink}, from its worker threads; {@code null} stops the reports. A dispatcher that does not
-     * sample ignores this.
+     * Reports how long a sample of this dispatcher's turns took (about one turn in
+     * {@value #TURN_SAMPLE_INTERVAL}, so the hot path reads no clock on the others), in nanoseconds,
+     * to {@code listener}, from its worker threads, until it is removed. Several listeners may
+     * watch at once (management's histograms, an actor system's sample listeners); adding one that
+     * is already added does nothing. A dispatcher that does not sample ignores this.
      *
-     * @param sink what receives the samples; must be thread-safe and quick
+     * @param listener what receives the samples; must be thread-safe, quick, and not throw
+     * @since 4.0
      */
-    default void sampleTurns(java.util.function.LongConsumer sink) {
+    default void addTurnSampleListener(java.util.function.LongConsumer listener) {
     }
 
-    /** About one turn in this many is timed for {@link #sampleTurns}. */
+    /**
+     * Stops reporting turn samples to {@code listener}; nothing if it was not added.
+     *
+     * @param listener a listener added before
+     * @since 4.0
+     */
+    default void removeTurnSampleListener(java.util.function.LongConsumer listener) {
+    }
+
+    /** About one turn in this many is timed for the {@linkplain #addTurnSampleListener turn sample listeners}. */
     int TURN_SAMPLE_INTERVAL = 64;
 
     /** {@return the current throughput budget: user messages an actor may handle per turn} */

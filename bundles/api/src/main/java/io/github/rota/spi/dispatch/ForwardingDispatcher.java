@@ -79,8 +79,13 @@ public abstract class ForwardingDispatcher implements Dispatcher {
     }
 
     @Override
-    public void sampleTurns(LongConsumer sink) {
-        delegate.sampleTurns(sink);
+    public void addTurnSampleListener(LongConsumer listener) {
+        delegate.addTurnSampleListener(listener);
+    }
+
+    @Override
+    public void removeTurnSampleListener(LongConsumer listener) {
+        delegate.removeTurnSampleListener(listener);
     }
 
     @Override

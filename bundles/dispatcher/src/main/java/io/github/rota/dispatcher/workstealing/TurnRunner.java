@@ -4,8 +4,11 @@ import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObservers;
+import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +18,10 @@ import org.slf4j.LoggerFactory;
  * the interrupt flag a turn leaves behind cleared, because it belongs to the thread and the next
  * turn must not start interrupted. Where sampled turn lengths go is kept here too.
  *
- * <p>Threads: the sampler is volatile, written by operators, read once per sampled turn.
+ * <p>Threads: the turn sample listeners are copy-on-write: added and removed under this object's
+ * monitor, which then publishes {@code sampler} (volatile): {@code null} with none, the listener
+ * itself with one, else a fan-out over an immutable array. A worker reads it once per sampled
+ * turn, so an unsampled turn costs the same however many listen.
  */
 final class TurnRunner {
 
@@ -25,6 +31,8 @@ final class TurnRunner {
     private final Consumer<Object> events;
     private final TurnObservers observers;
     private volatile LongConsumer sampler;
+    /** The listeners, in the order added; guarded by this. */
+    private LongConsumer[] listeners = {};
 
     /**
      * @param dispatcherId the pool's id, for reports
@@ -62,8 +70,28 @@ final class TurnRunner {
         return (epoch & (2L * Dispatcher.TURN_SAMPLE_INTERVAL - 1)) == 0 ? sampler : null;
     }
 
-    void sampleTurns(LongConsumer sink) {
-        sampler = sink;
+    synchronized void addTurnSampleListener(LongConsumer listener) {
+        Objects.requireNonNull(listener, "listener");
+        if (!Arrays.asList(listeners).contains(listener)) {
+            useListeners(Stream.concat(Arrays.stream(listeners), Stream.of(listener)).toArray(LongConsumer[]::new));
+        }
+    }
+
+    synchronized void removeTurnSampleListener(LongConsumer listener) {
+        useListeners(Arrays.stream(listeners).filter(l -> !l.equals(listener)).toArray(LongConsumer[]::new));
+    }
+
+    private void useListeners(LongConsumer[] now) {
+        listeners = now;
+        sampler = switch (now.length) {
+            case 0 -> null;
+            case 1 -> now[0];
+            default -> nanos -> {
+                for (LongConsumer listener : now) {
+                    listener.accept(nanos);
+                }
+            };
+        };
     }
 
     /** A fault or report for the system's event stream. */

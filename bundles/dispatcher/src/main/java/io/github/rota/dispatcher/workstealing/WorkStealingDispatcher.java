@@ -187,8 +187,13 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
     }
 
     @Override
-    public void sampleTurns(LongConsumer sink) {
-        turns.sampleTurns(sink);
+    public void addTurnSampleListener(LongConsumer listener) {
+        turns.addTurnSampleListener(listener);
+    }
+
+    @Override
+    public void removeTurnSampleListener(LongConsumer listener) {
+        turns.removeTurnSampleListener(listener);
     }
 
     /** Tests: worker {@code index}. */

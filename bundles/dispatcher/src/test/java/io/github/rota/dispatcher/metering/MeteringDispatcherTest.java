@@ -104,7 +104,7 @@ class MeteringDispatcherTest {
         wrapped.start();
         try {
             LongAdder samples = new LongAdder();
-            wrapped.sampleTurns(nanos -> samples.increment());
+            wrapped.addTurnSampleListener(nanos -> samples.increment());
             for (int i = 0; i < 640; i++) {
                 wrapped.schedule(turn -> false);
             }

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -367,7 +368,7 @@ class WorkStealingDispatcherTest {
         // A faulty turn-length sink throws an Error outside the turn guard, as an OutOfMemoryError
         // while the global queue allocates a chunk would.
         AtomicInteger deaths = new AtomicInteger();
-        d.sampleTurns(nanos -> {
+        d.addTurnSampleListener(nanos -> {
             if (deaths.getAndIncrement() == 0) {
                 throw new OutOfMemoryError("simulated");
             }
@@ -406,7 +407,7 @@ class WorkStealingDispatcherTest {
         self.set(d);
         d.start();
         AtomicInteger deaths = new AtomicInteger();
-        d.sampleTurns(nanos -> {
+        d.addTurnSampleListener(nanos -> {
             if (deaths.getAndIncrement() == 0) {
                 throw new OutOfMemoryError("simulated");
             }
@@ -488,18 +489,40 @@ class WorkStealingDispatcherTest {
     void aboutOneTurnInSixtyFourIsTimedWhileSomeoneListensAndNoneAfter() {
         WorkStealingDispatcher d = create(2);
         LongAdder samples = new LongAdder();
-        d.sampleTurns(nanos -> {
+        LongConsumer listener = nanos -> {
             assertThat(nanos).isNotNegative();
             samples.increment();
-        });
+        };
+        d.addTurnSampleListener(listener);
+        d.addTurnSampleListener(listener); // added already: not twice
         runChainOf(d, 1_280);
         // Each worker times its own 1st, 65th, 129th ... turn; a chain runs on one worker at a time.
         assertThat(samples.sum()).isBetween(1_280L / 64, 1_280L / 64 + 2);
 
-        d.sampleTurns(null);
+        d.removeTurnSampleListener(listener);
         long before = samples.sum();
         runChainOf(d, 640);
         assertThat(samples.sum()).isEqualTo(before);
+    }
+
+    @Test
+    void everyTurnSampleListenerGetsEverySampleUntilItIsRemoved() {
+        WorkStealingDispatcher d = create(2);
+        List<Long> first = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Long> second = new java.util.concurrent.CopyOnWriteArrayList<>();
+        LongConsumer firstListener = first::add;
+        d.addTurnSampleListener(firstListener);
+        d.addTurnSampleListener(second::add);
+        runChainOf(d, 640);
+        // The last turn's sample can still be on its way once the chain is done: to the first list, then the second.
+        await().untilAsserted(() -> assertThat(first).isNotEmpty().containsExactlyInAnyOrderElementsOf(second));
+
+        d.removeTurnSampleListener(firstListener);
+        int firstBefore = first.size();
+        int secondBefore = second.size();
+        runChainOf(d, 640);
+        assertThat(first).hasSize(firstBefore);
+        assertThat(second.size()).isGreaterThan(secondBefore);
     }
 
     /** Turns that each schedule the next from their worker, one at a time, until {@code links} have run. */
