@@ -26,6 +26,19 @@ public interface ActorMetrics {
     /** {@return the actor measured} */
     ActorRef<?> actor();
 
+    /**
+     * {@return the actor's path below {@code rota://<system>/}, e.g. {@code user/orders/o-1}: how
+     * the metrics reporters (JMX, Micrometer) name it, the same in each}
+     *
+     * @since 2.2
+     */
+    default String pathInSystem() {
+        String path = actor().path();
+        int scheme = path.indexOf("://");
+        int below = scheme < 0 ? -1 : path.indexOf('/', scheme + 3);
+        return below < 0 ? path : path.substring(below + 1);
+    }
+
     /** {@return the user messages the actor has handled since it was spawned} */
     long processedMessages();
 

@@ -135,6 +135,29 @@ public interface ActorSystem {
     }
 
     /**
+     * Reports the timings the system samples from its dispatchers to {@code listener} from now on:
+     * once a second per dispatcher the time a probe waited in its queue, and the length of about one
+     * turn in 64. The system samples only while at least one listener is added, and follows a
+     * dispatcher replaced under its id within a second. A listener that throws is removed and the
+     * failure logged; the dispatchers are not affected. Adding one that is already added does
+     * nothing, and so does adding one to a system that has terminated.
+     *
+     * @param listener what receives the timings
+     * @throws NullPointerException if {@code listener} is null
+     * @since 2.2
+     */
+    void addDispatcherSampleListener(DispatcherSampleListener listener);
+
+    /**
+     * Stops reporting to {@code listener}; nothing if it was not added. A sample a worker is
+     * reporting at that moment may still arrive. With the last one removed, the system stops sampling.
+     *
+     * @param listener a listener added before
+     * @since 2.2
+     */
+    void removeDispatcherSampleListener(DispatcherSampleListener listener);
+
+    /**
      * Looks up a dispatcher of this system, to read: application code sees what it is and its
      * counters, and cannot schedule on, retune or stop a dispatcher other actors share.
      *

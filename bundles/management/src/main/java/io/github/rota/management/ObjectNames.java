@@ -31,17 +31,15 @@ final class ObjectNames {
     }
 
     /**
-     * @param path the actor's full path, {@code rota://<system>/user/...}
-     * @return {@code io.github.rota:type=Actor,system=<system>,path=<path below rota://<system>/>}
+     * @param pathInSystem the actor's path below {@code rota://<system>/} ({@link io.github.rota.api.ActorMetrics#pathInSystem()})
+     * @return {@code io.github.rota:type=Actor,system=<system>,path=<pathInSystem>}
      */
-    static ObjectName actor(String system, String path) {
-        String prefix = "rota://" + system + "/";
-        String below = path.startsWith(prefix) ? path.substring(prefix.length()) : path;
+    static ObjectName actor(String system, String pathInSystem) {
         try {
             return new ObjectName(DOMAIN + ":type=" + io.github.rota.api.management.ActorMXBean.TYPE + ",system="
-                    + value(system) + ",path=" + value(below));
+                    + value(system) + ",path=" + value(pathInSystem));
         } catch (MalformedObjectNameException e) {
-            throw new IllegalArgumentException("cannot name the MBean of actor " + path, e);
+            throw new IllegalArgumentException("cannot name the MBean of actor " + pathInSystem + " of " + system, e);
         }
     }
 

@@ -48,7 +48,7 @@ final class TrackedActorBeans {
         });
         for (ActorMetrics metrics : now) {
             if (!beans.containsKey(metrics)) {
-                ActorMBean bean = new ActorMBean(ObjectNames.actor(system.name(), metrics.actor().path()), metrics);
+                ActorMBean bean = new ActorMBean(ObjectNames.actor(system.name(), metrics.pathInSystem()), metrics);
                 beans.put(metrics, bean);
                 stopped.remove(bean.name()); // the same path again: registering replaces the old bean
                 registrar.register(bean, ActorMXBean.class, bean.name());

@@ -2,6 +2,7 @@ package io.github.rota.micrometer;
 
 import io.github.rota.api.ActorMetrics;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherSampleListener;
 import io.github.rota.api.DispatcherView;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherStats;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +36,11 @@ import java.util.function.ToDoubleFunction;
  * {@code .threads.active}, {@code rota.executor.tasks.completed} (turns), {@code rota.executor.queue.size}
  * (actors in the shared queue), {@code rota.executor.messages} — then {@code rota.dispatcher.throughput.budget},
  * {@code rota.dispatcher.parked.workers} and {@code rota.dispatcher.<counter>} for every other counter
- * the dispatcher's kind keeps (the counter's key, lowercased); per system {@code rota.active.actors},
+ * the dispatcher's kind keeps (the counter's key, lowercased), and the timers
+ * {@code rota.executor.time.in.queue} (a probe scheduled once a second: the time from scheduled to
+ * the start of its turn) and {@code rota.executor.turn} (about one turn in 64, on the kinds that time
+ * them), with their median and 99th percentile, fed by the system's
+ * {@linkplain ActorSystem#addDispatcherSampleListener dispatcher sampling}; per system {@code rota.active.actors},
  * {@code rota.dead.letters}, {@code rota.processed.messages} and {@code rota.tracked.actors}. Every
  * meter is tagged {@code system}, and per dispatcher {@code dispatcher}.
  *
@@ -69,10 +75,14 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
 
     private final ActorSystem system;
     private final Tags tags;
-    /** The registries bound, and in each the meters of every tracked actor; guarded by this. */
-    private final Map<MeterRegistry, Map<ActorMetrics, ActorMeters>> registries = new IdentityHashMap<>();
+    /** The registries bound, and what each was given; guarded by this. */
+    private final Map<MeterRegistry, Binding> registries = new IdentityHashMap<>();
     private ScheduledExecutorService refresher;
     private boolean closed;
+
+    /** What one registry was given: the meters of every tracked actor, and the dispatchers' timers. */
+    private record Binding(Map<ActorMetrics, ActorMeters> actors, DispatcherTimers dispatcherTimers) {
+    }
 
     /** One tracked actor's meters in one registry, and the listener feeding its timers. */
     private record ActorMeters(List<Meter> meters, ActorMetrics.SampleListener listener) {
@@ -96,13 +106,16 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
 
     @Override
     public void bindTo(MeterRegistry registry) {
+        DispatcherTimers dispatcherTimers = new DispatcherTimers(registry);
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the metrics of actor system '" + system.name() + "' were closed");
             }
-            if (registries.putIfAbsent(registry, new IdentityHashMap<>()) != null) {
+            if (registries.containsKey(registry)) {
                 return; // bound already: binding again would count every sample twice
             }
+            registries.put(registry, new Binding(new IdentityHashMap<>(), dispatcherTimers));
+            system.addDispatcherSampleListener(dispatcherTimers); // here, so a close() that follows removes it
         }
         Gauge.builder("rota.active.actors", system, s -> s.status().liveActors()).tags(tags)
                 .description("Actors started and not yet stopped").register(registry);
@@ -114,6 +127,7 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
                 .description("Actors whose metrics are kept (rota.system.metrics.actors)").register(registry);
         for (String id : system.status().dispatcherIds()) {
             bindDispatcher(registry, id, tags.and("dispatcher", id));
+            dispatcherTimers.timersOf(id); // shown from the start, before their first sample
         }
         synchronized (this) {
             if (refresher == null && !closed) {
@@ -140,7 +154,8 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
         }
         Set<ActorMetrics> now = Collections.newSetFromMap(new IdentityHashMap<>());
         now.addAll(system.trackedActors());
-        registries.forEach((registry, actors) -> {
+        registries.forEach((registry, binding) -> {
+            Map<ActorMetrics, ActorMeters> actors = binding.actors();
             actors.entrySet().removeIf(e -> {
                 if (now.contains(e.getKey())) {
                     return false;
@@ -156,7 +171,10 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
         });
     }
 
-    /** Stops following the tracked actors and removes their meters; the system's and dispatchers' stay. */
+    /**
+     * Stops following the tracked actors and removes their meters, and stops listening to the
+     * dispatchers' samples; the system's and dispatchers' meters stay (their timers get no more samples).
+     */
     @Override
     public void close() {
         ScheduledExecutorService stopping;
@@ -164,7 +182,10 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
             closed = true;
             stopping = refresher;
             refresher = null;
-            registries.forEach((registry, actors) -> actors.forEach((actor, meters) -> unbind(registry, actor, meters)));
+            registries.forEach((registry, binding) -> {
+                system.removeDispatcherSampleListener(binding.dispatcherTimers());
+                binding.actors().forEach((actor, meters) -> unbind(registry, actor, meters));
+            });
             registries.clear();
         }
         if (stopping != null) {
@@ -182,9 +203,7 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
     }
 
     private ActorMeters bindActor(MeterRegistry registry, ActorMetrics actor) {
-        String path = actor.actor().path();
-        String prefix = "rota://" + system.name() + "/";
-        Tags actorTags = tags.and("path", path.startsWith(prefix) ? path.substring(prefix.length()) : path);
+        Tags actorTags = tags.and("path", actor.pathInSystem());
         Timer inMailbox = Timer.builder("rota.actor.time.in.mailbox").tags(actorTags).publishPercentiles(0.5, 0.99)
                 .description("Time from send to the start of handling, of sampled messages").register(registry);
         Timer processing = Timer.builder("rota.actor.processing.time").tags(actorTags).publishPercentiles(0.5, 0.99)
@@ -242,6 +261,43 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
                          DispatcherCounter counter) {
         FunctionCounter.builder(name, system, s -> s.dispatcher(id).map(d -> (double) d.counter(counter)).orElse(Double.NaN))
                 .tags(dispatcherTags).description(description).register(registry);
+    }
+
+    /**
+     * The dispatchers' timers in one registry, per dispatcher id, made when first needed: for the
+     * ids known when bound, at once; for one that appears later, with its first sample.
+     */
+    private final class DispatcherTimers implements DispatcherSampleListener {
+
+        private final MeterRegistry registry;
+        private final Map<String, Timer[]> byId = new ConcurrentHashMap<>();
+
+        DispatcherTimers(MeterRegistry registry) {
+            this.registry = registry;
+        }
+
+        /** @return the id's time-in-queue timer, then its turn timer */
+        Timer[] timersOf(String id) {
+            return byId.computeIfAbsent(id, key -> {
+                Tags dispatcherTags = tags.and("dispatcher", key);
+                return new Timer[] {
+                    Timer.builder("rota.executor.time.in.queue").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
+                            .description("Time from scheduled to turn start, of a probe scheduled once a second")
+                            .register(registry),
+                    Timer.builder("rota.executor.turn").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
+                            .description("Length of sampled turns (about one in 64)").register(registry)};
+            });
+        }
+
+        @Override
+        public void timeInQueue(String dispatcherId, long nanos) {
+            timersOf(dispatcherId)[0].record(nanos, TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public void turn(String dispatcherId, long nanos) {
+            timersOf(dispatcherId)[1].record(nanos, TimeUnit.NANOSECONDS);
+        }
     }
 
     private DispatcherStats stats(String id) {

@@ -15,6 +15,8 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,6 +81,47 @@ class ActorSystemMetricsTest {
         double turns = registry.get("rota.executor.tasks.completed").tags("system", "metered", "dispatcher", "default", "region", "eu")
                 .functionCounter().count();
         assertThat(turns).isPositive().isLessThanOrEqualTo(dispatcher.counter(DispatcherCounter.TURNS));
+    }
+
+    @Test
+    void theDispatchersTimeInQueueAndTurnsAreTimersUnderTheJmxExportersNamesUntilClosed() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        ActorSystemMetrics metrics = new ActorSystemMetrics(system);
+        metrics.bindTo(registry);
+        List<ActorRef<Integer>> actors = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            actors.add(system.spawn(Props.create(() -> (Actor<Integer>) c -> { }), "a" + i));
+        }
+
+        await().until(() -> {
+            actors.forEach(actor -> actor.tell(0)); // a turn each, one in 64 of them timed
+            String scraped = registry.scrape();
+            return value(scraped, "rota_executor_turn_seconds_count" + DEFAULT) >= 1
+                    && value(scraped, "rota_executor_time_in_queue_seconds_count" + DEFAULT) >= 1;
+        });
+        String scraped = registry.scrape();
+        assertThat(value(scraped, "rota_executor_turn_seconds_sum" + DEFAULT)).isPositive();
+        assertThat(value(scraped, "rota_executor_turn_seconds{dispatcher=\"default\",system=\"metered\",quantile=\"0.5\"}"))
+                .isNotNegative();
+        assertThat(value(scraped, "rota_executor_time_in_queue_seconds{dispatcher=\"default\",system=\"metered\",quantile=\"0.99\"}"))
+                .isNotNegative();
+
+        metrics.close();
+        DispatcherView dispatcher = system.dispatcher("default").orElseThrow();
+        runTurns(actors, dispatcher, 2_000); // a sample taken as it closed has been recorded by now
+        double turnsSampled = value(registry.scrape(), "rota_executor_turn_seconds_count" + DEFAULT);
+        runTurns(actors, dispatcher, 5_000); // some 80 samples, had it listened
+        assertThat(value(registry.scrape(), "rota_executor_turn_seconds_count" + DEFAULT)).as("closed: no more samples")
+                .isEqualTo(turnsSampled);
+    }
+
+    /** Keeps the actors busy until the dispatcher has run at least {@code turns} more turns. */
+    private static void runTurns(List<ActorRef<Integer>> actors, DispatcherView dispatcher, long turns) {
+        long until = dispatcher.counter(DispatcherCounter.TURNS) + turns;
+        await().pollInterval(java.time.Duration.ofMillis(1)).until(() -> {
+            actors.forEach(actor -> actor.tell(0));
+            return dispatcher.counter(DispatcherCounter.TURNS) >= until;
+        });
     }
 
     @Test

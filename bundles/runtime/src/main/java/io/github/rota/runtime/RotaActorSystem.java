@@ -6,6 +6,7 @@ import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
+import io.github.rota.api.DispatcherSampleListener;
 import io.github.rota.api.DispatcherView;
 import io.github.rota.api.EventStream;
 import io.github.rota.api.MailboxDepth;
@@ -40,8 +41,9 @@ import org.slf4j.LoggerFactory;
 /**
  * An actor system: the user guardian (parent of every top-level actor), its {@link Dispatchers},
  * the mailbox types by id, the envelope pool, the event stream, dead letters and one scheduler
- * thread for ask timeouts. Termination stops the guardian (and so every actor, children first),
- * then the dispatchers the system owns (none in OSGi), then the scheduler.
+ * thread for ask timeouts and the dispatchers' {@linkplain DispatcherSampling sampling}.
+ * Termination stops the guardian (and so every actor, children first), then the dispatchers the
+ * system owns (none in OSGi), then the scheduler.
  *
  * <p>In OSGi the mailbox types and the envelope pool are services too, bound and unbound while
  * actors run.
@@ -62,6 +64,7 @@ final class RotaActorSystem implements ActorSystem {
     /** Runs the ask tick and, at the end, termination, off the actors' threads. */
     private final ScheduledThreadPoolExecutor scheduler;
     private final PendingAsks asks;
+    private final DispatcherSampling sampling;
     private final ActorCell<Object> guardian;
     private final AtomicBoolean terminating = new AtomicBoolean();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
@@ -101,6 +104,7 @@ final class RotaActorSystem implements ActorSystem {
         });
         this.asks = new PendingAsks();
         asks.startTicking(scheduler);
+        this.sampling = new DispatcherSampling(dispatchers, scheduler);
         this.guardian = newCell(null, Props.create(Guardian::new), "user");
         beingSpawned(guardian);
         actorSpawned();
@@ -239,6 +243,7 @@ final class RotaActorSystem implements ActorSystem {
     void guardianStopped() {
         terminating.set(true);
         scheduler.execute(() -> {
+            sampling.close();
             dispatchers.stop();
             // Every actor has stopped: no reply can come any more. Termination completes once those
             // asks have failed (their stages complete on another thread).
@@ -263,6 +268,16 @@ final class RotaActorSystem implements ActorSystem {
     @Override
     public Optional<DispatcherView> dispatcher(String id) {
         return boundDispatcher(id).map(ReadOnlyDispatcher::new);
+    }
+
+    @Override
+    public void addDispatcherSampleListener(DispatcherSampleListener listener) {
+        sampling.add(listener);
+    }
+
+    @Override
+    public void removeDispatcherSampleListener(DispatcherSampleListener listener) {
+        sampling.remove(listener);
     }
 
     /** @return the dispatcher serving {@code id} now, if one is bound: the runtime's own, and its tests' */
