@@ -163,9 +163,18 @@ class WorkStealingDispatcherTest {
     @Test
     void aVolleyStaysOnTheWorkerItStartedOn() {
         // Request/reply between two actors runs from the next slot; the idle sibling must leave that
-        // slot alone (its owner is about to run it), or the pair is dragged from core to core.
+        // slot alone (its owner is about to run it), or the pair is dragged from core to core (about
+        // 50 moves in 200,000 turns when it did not).
         WorkStealingDispatcher d = create(2);
         int volleys = 200_000;
+        // First a volley that is not counted: until the JIT has compiled the hot path its threads
+        // compete for the cores, and a worker preempted for 3 µs rightly loses the pair to its sibling.
+        volley(d, 100_000);
+        assertThat(volley(d, volleys)).as("moves between workers in %d turns", volleys).isLessThan(10);
+    }
+
+    /** @return how often the pair's turns moved from one worker thread to another in {@code volleys} turns */
+    private static int volley(WorkStealingDispatcher d, int volleys) {
         AtomicInteger left = new AtomicInteger(volleys);
         AtomicInteger moves = new AtomicInteger();
         AtomicReference<Thread> lastThread = new AtomicReference<>();
@@ -185,7 +194,7 @@ class WorkStealingDispatcherTest {
         d.schedule(pair[0]);
         await().until(() -> left.get() == 0);
         // The first turn is one move; only a worker stuck for 3 µs (the OS can preempt one) loses the pair.
-        assertThat(moves.get()).as("moves between workers in %d turns", volleys).isLessThan(10);
+        return moves.get();
     }
 
     @Test
