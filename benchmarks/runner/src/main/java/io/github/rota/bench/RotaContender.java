@@ -14,6 +14,7 @@ import io.github.rota.bench.spi.Ref;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /** Rota on one dispatcher kind, as a contender. */
 final class RotaContender implements Contender {
@@ -27,8 +28,9 @@ final class RotaContender implements Contender {
      * @param throughput the budget, or 0 for the default
      * @param pooled whether envelopes are recycled through the envelope pool
      * @param extra further settings
+     * @param setUp what is done to the system before the workload, such as adding a listener
      */
-    RotaContender(String name, String kind, int throughput, boolean pooled, Settings extra) {
+    RotaContender(String name, String kind, int throughput, boolean pooled, Settings extra, Consumer<ActorSystem> setUp) {
         this.name = name;
         Settings settings = extra.with("rota.dispatcher.default.kind", kind)
                 .with(Settings.POOL_ENABLED, pooled);
@@ -36,6 +38,7 @@ final class RotaContender implements Contender {
             settings = settings.with("rota.dispatcher.default.throughput", throughput);
         }
         this.system = ActorSystem.create("bench", settings);
+        setUp.accept(system);
     }
 
     @Override
