@@ -10,9 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.LongConsumer;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,16 +111,31 @@ final class DispatcherSampling {
         sampled.clear();
     }
 
-    private void report(Supplier<String> what, Consumer<DispatcherSampleListener> sample) {
+    // One loop per kind of sample, without a lambda: a turn sample allocates nothing on the worker.
+    private void reportTimeInQueue(String id, long nanos) {
         for (DispatcherSampleListener listener : listeners) {
             try {
-                sample.accept(listener);
+                listener.timeInQueue(id, nanos);
             } catch (RuntimeException | Error failure) {
-                // An Error too (a listener whose bundle was refreshed): it must not reach the worker.
-                LOG.error("a dispatcher sample listener failed on {}; it is removed", what.get(), failure);
-                remove(listener);
+                failed(listener, "time in queue of '" + id + "'", failure);
             }
         }
+    }
+
+    private void reportTurn(String id, long nanos) {
+        for (DispatcherSampleListener listener : listeners) {
+            try {
+                listener.turn(id, nanos);
+            } catch (RuntimeException | Error failure) {
+                failed(listener, "a turn of '" + id + "'", failure);
+            }
+        }
+    }
+
+    /** An Error too (a listener whose bundle was refreshed): it must not reach the worker. */
+    private void failed(DispatcherSampleListener listener, String sample, Throwable failure) {
+        LOG.error("a dispatcher sample listener failed on {}; it is removed", sample, failure);
+        remove(listener);
     }
 
     /** One id's sampling on the dispatcher serving it: a probe, and the listener of its turn samples. */
@@ -134,9 +147,8 @@ final class DispatcherSampling {
 
         Sampled(String id, Dispatcher dispatcher) {
             this.dispatcher = dispatcher;
-            this.probe = new QueueDelayProbe(dispatcher,
-                    nanos -> report(() -> "time in queue of '" + id + "'", l -> l.timeInQueue(id, nanos)));
-            this.turns = nanos -> report(() -> "a turn of '" + id + "'", l -> l.turn(id, nanos));
+            this.probe = new QueueDelayProbe(dispatcher, nanos -> reportTimeInQueue(id, nanos));
+            this.turns = nanos -> reportTurn(id, nanos);
             dispatcher.addTurnSampleListener(turns);
         }
 
