@@ -33,6 +33,8 @@ public final class QueueDelayProbe {
     private volatile long lastDelay = -1;
 
     /**
+     * Makes a probe of {@code dispatcher}; nothing is scheduled until the first {@link #tick()}.
+     *
      * @param dispatcher the dispatcher to probe
      * @param delays what receives each probe's delay, in nanoseconds, on the worker that ran it; must
      *               be quick and thread-safe
