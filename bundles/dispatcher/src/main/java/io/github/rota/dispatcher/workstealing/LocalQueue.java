@@ -324,22 +324,28 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
 
     /**
      * Whether {@code victim}'s next slot is full and the victim has started no turn for
-     * {@code staleNanos}; records what it sees for the next look. Reads the clock, so only
+     * {@code staleNanos} ({@link #startedNoTurnFor}). Reads the clock when the slot is full, so only
      * searchers call it, never a turn.
      */
     boolean nextSlotIsStale(Sibling victim, long staleNanos) {
-        if (!victim.hasNextSlot()) {
-            return false;
-        }
+        return victim.hasNextSlot() && startedNoTurnFor(victim, staleNanos, System.nanoTime());
+    }
+
+    /**
+     * Whether, at {@code now}, this worker has seen {@code victim} start no turn for {@code nanos}:
+     * its turn epoch the same at every look since one at least {@code nanos} ago. A look that finds
+     * a new epoch records it and when, and answers {@code false}; so the first look at a sibling
+     * never does.
+     */
+    boolean startedNoTurnFor(Sibling victim, long nanos, long now) {
         long epoch = victim.turnEpoch();
-        long now = System.nanoTime();
         int v = victim.index();
         if (epoch != seenEpoch[v]) {
             seenEpoch[v] = epoch;
             seenAtNanos[v] = now;
             return false;
         }
-        return now - seenAtNanos[v] >= staleNanos;
+        return now - seenAtNanos[v] >= nanos;
     }
 
     /** After the owner's thread ended: everything still queued here, and the lingering actors that have work. */

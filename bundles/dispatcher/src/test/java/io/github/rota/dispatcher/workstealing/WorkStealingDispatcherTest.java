@@ -164,7 +164,8 @@ class WorkStealingDispatcherTest {
     void aVolleyStaysOnTheWorkerItStartedOn() {
         // Request/reply between two actors runs from the next slot; the idle sibling must leave that
         // slot alone (its owner is about to run it), or the pair is dragged from core to core (about
-        // 50 moves in 200,000 turns when it did not).
+        // 50 moves in 200,000 turns when it did not). The rule itself is timed exactly in NextSlotStealTest;
+        // this is the pair end to end, on real workers.
         WorkStealingDispatcher d = create(2);
         int volleys = 200_000;
         // First a volley that is not counted: until the JIT has compiled the hot path its threads
