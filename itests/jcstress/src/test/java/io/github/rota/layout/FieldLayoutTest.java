@@ -35,7 +35,9 @@ class FieldLayoutTest {
 
     @Test
     void theHeadAndTheTailOfAWorkersRingAreOnLinesOfTheirOwn() throws Exception {
-        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.LocalRing", List.of(List.of("head"), List.of("tail")));
+        // The owner writes what it has cleared right after its own CAS of the head, on the line it then holds.
+        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.LocalRing",
+                List.of(List.of("head", "forgottenBelow"), List.of("tail")));
     }
 
     @Test

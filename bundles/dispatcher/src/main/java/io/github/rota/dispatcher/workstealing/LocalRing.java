@@ -24,7 +24,10 @@ import java.lang.invoke.VarHandle;
  * <p>Invariants ({@code LocalRingTest}; jcstress {@code LocalRingPopVersusStealTest},
  * {@code LocalRingFullPushVersusStealTest}, {@code LocalRingWrapStealTest}): FIFO for the owner; a
  * push to a full ring fails and changes nothing; a steal takes ceil(n/2) of the oldest; under
- * concurrent owner pushes, pops and steals every element is taken exactly once, across the wrap.
+ * concurrent owner pushes, pops and steals every element is taken exactly once, across the wrap; an
+ * element that left the ring is not referenced by it once its owner has popped past it or found the
+ * ring empty ({@code aPoppedActorIsNoLongerReferencedByTheRing},
+ * {@code actorsStolenFromTheRingAreLetGoOnceItsOwnerFindsItEmpty}).
  */
 final class LocalRing extends LocalRingEndPad {
 
@@ -74,13 +77,29 @@ final class LocalRing extends LocalRingEndPad {
         while (true) {
             long h = lvHead();
             if (h >= t) {
+                forgetBelow(h, t); // what thieves took since the last pop
                 return null;
             }
             Schedulable s = slots[(int) (h & mask)];
             if (casHead(h, h + 1)) {
+                forgetBelow(h + 1, t);
                 return s;
             }
         }
+    }
+
+    /**
+     * Owner only: clears the slots of positions below {@code head} (popped, or stolen), so that an
+     * actor that left the ring is not kept reachable by it. Only the owner may: a thief's slots, once
+     * its CAS has moved {@code head}, can be filled again by the owner at any moment. A thief still
+     * copying a cleared slot holds a stale {@code head}, so its CAS fails and the copy is discarded.
+     * Positions within one capacity of {@code tail} are skipped: their slots may hold live actors again.
+     */
+    private void forgetBelow(long head, long tail) {
+        for (long p = Math.max(forgottenBelow, tail - slots.length); p < head; p++) {
+            slots[(int) (p & mask)] = null;
+        }
+        forgottenBelow = head;
     }
 
     /**
@@ -178,9 +197,14 @@ abstract class LocalRingHeadPad extends LocalRingSlots {
     }
 }
 
-/** {@code head}: moved by CAS by the owner (pop) and thieves (steal). */
+/**
+ * {@code head}: moved by CAS by the owner (pop) and thieves (steal); beside it the owner's
+ * {@code forgottenBelow}, written right after the owner's own CAS of {@code head}, while it holds the line.
+ */
 abstract class LocalRingHead extends LocalRingHeadPad {
     volatile long head;
+    /** Owner only: the slots of every position below this hold no reference. */
+    long forgottenBelow;
 
     LocalRingHead(int capacity) {
         super(capacity);

@@ -62,6 +62,46 @@ class LocalRingTest {
     }
 
     @Test
+    void aPoppedActorIsNoLongerReferencedByTheRing() {
+        ring.push(new Item(1));
+        ring.push(new Item(2));
+        assertThat(ring.pop()).isEqualTo(new Item(1));
+        assertThat(ring.slots).as("a stopped actor must not stay reachable from a worker's ring")
+                .doesNotContain(new Item(1)).containsOnlyOnce(new Item(2));
+    }
+
+    @Test
+    void actorsStolenFromTheRingAreLetGoOnceItsOwnerFindsItEmpty() {
+        for (int i = 0; i < 4; i++) {
+            ring.push(new Item(i));
+        }
+        LocalRing thief = new LocalRing();
+        assertThat(ring.stealHalfInto(thief)).isEqualTo(2);
+        assertThat(List.of(ring.pop(), ring.pop())).containsExactly(new Item(2), new Item(3));
+        assertThat(ring.pop()).isNull();
+        assertThat(ring.slots).as("the victim's copies of stolen actors").containsOnlyNulls();
+        assertThat(List.of(thief.pop(), thief.pop())).containsExactly(new Item(0), new Item(1));
+        assertThat(thief.slots).containsOnlyNulls();
+    }
+
+    @Test
+    void clearingNeverTouchesASlotThatHoldsALiveActorAgain() {
+        LocalRing small = new LocalRing(4);
+        LocalRing thief = new LocalRing(4);
+        for (int i = 0; i < 4; i++) {
+            small.push(new Item(i));
+        }
+        small.stealHalfInto(thief); // positions 0 and 1 leave without their owner
+        small.pop();
+        small.pop();
+        for (int i = 4; i < 8; i++) {
+            assertThat(small.push(new Item(i))).isTrue(); // a full ring again, over the stolen slots
+        }
+        assertThat(small.pop()).isEqualTo(new Item(4));
+        assertThat(List.of(small.pop(), small.pop(), small.pop())).containsExactly(new Item(5), new Item(6), new Item(7));
+    }
+
+    @Test
     void concurrentPopsAndStealsTakeEveryElementExactlyOnce() throws InterruptedException {
         int total = 2_000_000;
         AtomicIntegerArray taken = new AtomicIntegerArray(total);
