@@ -30,8 +30,9 @@ import java.util.Objects;
  * one whose position it knows: the late producer, when it finally stamps its own envelope and finds
  * the next one linked and unknown (before it links its own, so no envelope after it can be dequeued
  * and recycled under the walk); and the consumer, when it is about to hand out an unknown one. While
- * the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)). A producer
- * never waits for more than its spins.
+ * the tail is unknown, {@link #size()} counts the linked envelopes instead (O(depth)), and waits at a
+ * gap (a producer that has swapped but not linked) as the consumer does: what lies behind a gap may
+ * include sends that have returned. A producer never waits for more than its spins.
  *
  * <p>The idle mark (Pony's message queue): the consumer that lets its actor go swaps the sentinel
  * in {@code producerNode} for {@link #IDLE_MARK} with one compare-and-set, which fails if a
@@ -60,10 +61,11 @@ import java.util.Objects;
  *       {@code consumerNode} has one writer, the consumer; the old sentinel's link is then cleared with
  *       a plain store: only a {@link #size()} walk can still be reading it, and that walk finds
  *       the sentinel moved and starts again;</li>
- *   <li>size: acquire loads of the sentinel, its stamp, the tail and its stamp, then of the sentinel
- *       and its stamp again. The same sentinel with the same stamp was not released meanwhile (an
- *       envelope recycled into this queue comes back with a later position), so neither was the
- *       tail, which is at or after it: both stamps belong to this queue.</li>
+ *   <li>size: acquire loads of the sentinel, its stamp and the sentinel again (so the stamp is of
+ *       its time as the sentinel), the tail and its stamp, then of the sentinel and its stamp again.
+ *       The same sentinel with the same stamp was not released meanwhile (an envelope recycled into
+ *       this queue comes back with a later position), so neither was the tail, which is at or after
+ *       it: both stamps belong to this queue (jcstress {@code VolleyVersusDepthReader}).</li>
  * </ul>
  *
  * <p>Invariants (each guarded by a test in {@code UnboundedMailboxTest}, the stamps also by jcstress
@@ -80,7 +82,9 @@ import java.util.Objects;
  *       ({@code sizeCountsAcceptedMinusDequeued}, {@code aProducerThatGivesUpOnItsStampLeavesTheDepthExact}),
  *       and O(1) again once either repair has run
  *       ({@code theLateProducerRenumbersTheEnvelopesThatGaveUpOnIt},
- *       {@code theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce});</li>
+ *       {@code theConsumerRenumbersEveryLinkedUnknownEnvelopeAtOnce}); never below the sends that
+ *       had returned, even behind a producer between its stores
+ *       ({@code theDepthIsNeverBelowTheSendsThatReturnedWhileAnEarlierProducerIsStillBetweenItsStores});</li>
  *   <li>the mark stands only on an empty mailbox, and exactly one offer clears it (the contract's
  *       {@code theIdleMarkStandsOnlyOnAnEmptyMailboxAndOneOfferClearsIt} and
  *       {@code concurrentProducersClearEachIdleMarkExactlyOnce}; jcstress
@@ -100,10 +104,10 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     /** How long a producer waits for the previous producer's stamp: a few microseconds at most. */
     static final int STAMP_SPINS = 64;
     /**
-     * How many snapshots {@link #size()} takes: the first half wait for a producer in its window to
-     * stamp the tail, the second half count when the tail stays unknown.
+     * How long {@link #size()} waits at a gap for its producer to link: far beyond any time slice, so
+     * only a producer whose thread will never link is not waited out.
      */
-    private static final int SIZE_ATTEMPTS = 16;
+    static final long GAP_PATIENCE_NANOS = 1_000_000_000;
     /** How many envelopes {@link #size()} counts before it checks that the consumer has not moved. */
     private static final int COUNT_CHECK_INTERVAL = 4096;
 
@@ -264,30 +268,39 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         return tail != consumerNode && tail != IDLE_MARK;
     }
 
+    /**
+     * {@inheritDoc} Exact when no producer is between its two stores; otherwise at least every
+     * envelope whose offer had returned when this was called. O(1) while the tail is numbered, else a
+     * count of the linked envelopes; that count waits at a gap, where a producer has swapped but not
+     * linked (what follows it is out of reach until then), as the consumer does, for at most
+     * {@value #GAP_PATIENCE_NANOS} ns: a producer stuck there longer is lost to its thread (the
+     * consumer cannot pass it either), and the depth then counts what it reaches and the envelope
+     * at the gap.
+     */
     @Override
     public int size() {
-        for (int attempt = 0; attempt < SIZE_ATTEMPTS; attempt++) {
+        while (true) {
             Envelope sentinel = laConsumerNode();
-            int depth = depthAfter(sentinel, laStamp(sentinel), attempt >= SIZE_ATTEMPTS / 2);
-            if (depth >= 0) {
-                return depth;
+            int first = laStamp(sentinel);
+            // The stamp is the sentinel's only if the envelope is still the sentinel after it was read:
+            // released meanwhile, it may have come back as the tail, and be the sentinel again later
+            // with that tail's stamp.
+            if (laConsumerNode() == sentinel) {
+                int depth = depthAfter(sentinel, first);
+                if (depth >= 0) {
+                    return depth;
+                }
             }
-            Thread.onSpinWait();
+            Thread.onSpinWait(); // the consumer moved under the read: read again
         }
-        // The consumer kept moving under every attempt, and the tail stayed unknown: a lower bound.
-        Envelope tail = lvProducerNode();
-        return tail != laConsumerNode() && tail != IDLE_MARK ? 1 : 0;
     }
 
     /**
      * The depth behind {@code sentinel}, read as the sentinel with the stamp {@code first}.
      *
-     * @param count whether to count the envelopes if the tail's stamp is not a position (a producer
-     *              still stamping it, or one that gave up)
-     * @return the depth, or -1 if the sentinel has moved on, or the tail is not numbered and
-     *         {@code count} is false
+     * @return the depth, or -1 if the sentinel has moved on
      */
-    int depthAfter(Envelope sentinel, int first, boolean count) {
+    int depthAfter(Envelope sentinel, int first) {
         Envelope tail = lvProducerNode();
         if (tail == IDLE_MARK) {
             return 0; // empty at the moment of that read, whichever sentinel it is behind
@@ -299,7 +312,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         if (isPosition(last)) {
             return distance(first, last);
         }
-        return count ? countLinked(sentinel, first, tail) : -1;
+        return countLinked(sentinel, first, tail); // a producer still stamping the tail, or one that gave up
     }
 
     /** Whether {@code sentinel}, read with its stamp {@code first}, is still the sentinel and was not recycled. */
@@ -308,20 +321,32 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
     }
 
     /**
-     * The envelopes linked after {@code sentinel} up to {@code tail}, counted one by one; the tail
-     * counts even if its producer has not linked it yet. Nothing is recycled while the sentinel stays
-     * put, so the walk stays in this queue.
+     * The envelopes linked after {@code sentinel} up to {@code tail}, counted one by one, waiting at
+     * a gap for its producer to link (see {@link #size()}). Nothing is recycled while the sentinel
+     * stays put, so the walk stays in this queue.
      *
      * @return the count, or -1 if the consumer moved meanwhile
      */
     private int countLinked(Envelope sentinel, int first, Envelope tail) {
         int count = 0;
-        for (Envelope node = sentinel; node != tail && count < Integer.MAX_VALUE; ) {
+        long gapSince = 0;
+        for (Envelope node = sentinel; node != tail; ) {
             Envelope next = lvNext(node);
-            count++;
             if (next == null) {
-                break;
+                if (!isStill(sentinel, first)) {
+                    return -1;
+                }
+                long now = System.nanoTime();
+                if (gapSince == 0) {
+                    gapSince = now;
+                } else if (now - gapSince >= GAP_PATIENCE_NANOS) {
+                    return count + 1;
+                }
+                Thread.yield(); // the producer at the gap may be waiting for this core
+                continue;
             }
+            gapSince = 0;
+            count++;
             if (count % COUNT_CHECK_INTERVAL == 0 && !isStill(sentinel, first)) {
                 return -1;
             }

@@ -13,7 +13,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  *       even if {@link #dequeue()} cannot hand the message out yet (a producer is mid-publish): the
  *       consumer then retries instead of going idle;</li>
  *   <li>{@link #dequeue()} and {@link #hasMessages()} are called by one consumer at a time;</li>
- *   <li>{@link #size()} is O(1);</li>
+ *   <li>{@link #size()} is O(1) while no producer is mid-publish: operators read it for every actor;</li>
  *   <li>an envelope handed out by {@code dequeue} stays valid until the next {@code dequeue};
  *       the mailbox, not the runtime, returns envelopes to the pool, as its
  *       {@link MailboxType#recyclePolicy()} states.</li>
@@ -90,7 +90,11 @@ public interface Mailbox {
     /** {@return whether an accepted message has not been dequeued yet} */
     boolean hasMessages();
 
-    /** {@return the number of messages accepted and not yet dequeued (may lag under concurrency)} */
+    /**
+     * {@return the number of messages accepted and not yet dequeued} Under concurrency it may count a
+     * send still in progress, but never fewer than the sends that had returned when it was called,
+     * less the messages dequeued since: it feeds backlog checks and metrics.
+     */
     int size();
 
     /** What an {@link #offer} did. */
