@@ -112,6 +112,7 @@ final class AskFuture<T> extends CompletableFuture<T> {
     private boolean awaitDelivery(long deadline, boolean interruptible) {
         Thread me = Thread.currentThread();
         boolean registered = false;
+        boolean interrupted = false;
         try {
             while (true) {
                 Object s = lvState();
@@ -133,13 +134,21 @@ final class AskFuture<T> extends CompletableFuture<T> {
                 } else {
                     LockSupport.parkNanos(this, left);
                 }
-                if (interruptible && Thread.interrupted()) {
-                    return false;
+                if (Thread.interrupted()) {
+                    if (interruptible) {
+                        return false;
+                    }
+                    // With the flag set, park returns at once: an uninterruptible wait clears it to
+                    // park again, and sets it again when done, as CompletableFuture.join does.
+                    interrupted = true;
                 }
             }
         } finally {
             if (registered && !casState(me, null)) {
                 claim(); // delivered while we were leaving: complete it, or it would wait for nobody
+            }
+            if (interrupted) {
+                me.interrupt();
             }
         }
     }

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +84,30 @@ class AskFutureTest {
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         future.deliver("answer", null);
         assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo("answer");
+    }
+
+    @Test
+    void joinWithTheInterruptFlagSetWaitsWithoutSpinningAndLeavesTheFlagSet() throws Exception {
+        AskFuture<Object> future = new AskFuture<>();
+        AtomicReference<Object> joined = new AtomicReference<>();
+        AtomicBoolean stillInterrupted = new AtomicBoolean();
+        Thread waiter = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            joined.set(future.join());
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        }, "interrupted-waiter");
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        waiter.start();
+        await().until(() -> threads.getThreadCpuTime(waiter.getId()) >= 0);
+        long cpuBefore = threads.getThreadCpuTime(waiter.getId());
+
+        // CompletableFuture.join parks through an interrupt and uses no CPU while it waits.
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(
+                () -> threads.getThreadCpuTime(waiter.getId()) - cpuBefore < TimeUnit.MILLISECONDS.toNanos(100));
+        future.deliver("answer", null);
+        waiter.join(10_000);
+        assertThat(joined.get()).isEqualTo("answer");
+        assertThat(stillInterrupted).as("the interrupt is the caller's: join keeps it for them").isTrue();
     }
 
     @Test
