@@ -550,7 +550,7 @@ abstract class TurnLoop extends ScheduleState {
     /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
     private void deadLetterMailbox(DeadLetter.Reason reason) {
         for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
-            deadLetterUserMessage(e.message(), e.sender(), reason);
+            deadLetter(e, reason);
         }
     }
 
@@ -567,9 +567,18 @@ abstract class TurnLoop extends ScheduleState {
                     Thread.onSpinWait(); // a producer is between its swap and its link
                     continue;
                 }
-                deadLetterUserMessage(envelope.message(), envelope.sender(), DeadLetter.Reason.RECIPIENT_STOPPED);
+                deadLetter(envelope, DeadLetter.Reason.RECIPIENT_STOPPED);
             }
         }
+    }
+
+    /**
+     * A dequeued envelope's message becomes a dead letter, and the envelope lets go of it: the
+     * mailbox may keep the envelope (as its sentinel) for as long as anyone holds the stopped actor.
+     */
+    private void deadLetter(Envelope envelope, DeadLetter.Reason reason) {
+        deadLetterUserMessage(envelope.message(), envelope.sender(), reason);
+        envelope.clearMessage();
     }
 
     void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {

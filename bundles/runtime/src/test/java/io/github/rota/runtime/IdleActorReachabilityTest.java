@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.Settings;
 import java.lang.ref.WeakReference;
@@ -48,6 +49,38 @@ class IdleActorReachabilityTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             System.gc();
             return payloadRef.get() == null && senderRef.get() == null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"false", "true"})
+    void aStoppedActorKeepsNeitherItsDeadLetteredMessageNorItsSenderReachable(String pooled) throws Exception {
+        system = ActorSystem.create("stopped", Settings.empty().with("rota.pool.enabled", pooled));
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ActorRef<Object> stopping = system.spawn(Props.create(() -> context -> {
+            busy.countDown();
+            release.await(10, TimeUnit.SECONDS);
+        }), "stopping");
+        Object payload = new byte[1 << 20];
+        ActorRef<Object> sender = system.spawn(Props.create(() -> context -> { }), "sender");
+        WeakReference<Object> payloadRef = new WeakReference<>(payload);
+        WeakReference<Object> senderRef = new WeakReference<>(sender);
+
+        stopping.tell("first", null);
+        busy.await(10, TimeUnit.SECONDS);
+        stopping.tell(payload, sender); // waits behind the turn, and stops with the actor: a dead letter
+        stopping.tell(PoisonPill.INSTANCE, null);
+        payload = null;
+        release.countDown();
+        await().until(() -> system.deadLetterCount() == 1);
+        system.stop(sender);
+        sender = null;
+
+        // Whoever still holds the stopped actor's reference must not hold its last message with it.
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            System.gc();
+            return payloadRef.get() == null && senderRef.get() == null && stopping != null;
         });
     }
 }
