@@ -110,7 +110,9 @@ public interface ActorSystem {
      * The user messages this system's dispatchers have handled, added up: for a per-system
      * processed-messages metric. Dispatchers of the kinds that count them (work-stealing; others when
      * metered) add to it; one that was replaced under its id counts from zero again, as a counter that
-     * resets.
+     * resets. It is the dispatchers' count, not the actors': a dispatcher that other actor systems
+     * use too (in OSGi every system binds the same dispatcher services) counts their messages as
+     * well, so add it up over systems only where they share no dispatcher.
      *
      * @return the sum of the {@link DispatcherCounter#MESSAGES} counters of the dispatchers serving now
      * @since 2.1

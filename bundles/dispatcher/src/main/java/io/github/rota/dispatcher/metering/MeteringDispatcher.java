@@ -18,6 +18,10 @@ import java.util.concurrent.atomic.LongAdder;
  * (the pinned kind keys its threads by it) and nothing is allocated per scheduling. It reads the
  * clock twice per turn: a cost to opt into, which is why it is a decorator.
  *
+ * <p>Over a kind that counts no {@link DispatcherCounter#MESSAGES} of its own (executor, pinned),
+ * the metered messages are its messages too, so every reader of that counter (a system's processed
+ * messages among them) sees them; over one that does, its own count stands.
+ *
  * <p>Thread-safety: the counters are {@link LongAdder}s, written by every worker; a turn's start
  * time is kept per thread, since a thread runs one turn at a time.
  */
@@ -30,9 +34,12 @@ final class MeteringDispatcher extends ForwardingDispatcher {
     private final LongAdder messages = new LongAdder();
     private final LongAdder turnNanos = new LongAdder();
     private final ThreadLocal<long[]> turnStart = ThreadLocal.withInitial(() -> new long[1]);
+    /** The wrapped kind keeps no message count: the metered one stands for it. */
+    private final boolean countsItsMessages;
 
     MeteringDispatcher(Dispatcher delegate) {
         super(delegate);
+        this.countsItsMessages = !delegate.stats().counters().containsKey(DispatcherCounter.MESSAGES);
         delegate.observeTurns(new TurnObserver() {
             @Override
             public void turnStarting(Schedulable schedulable) {
@@ -60,7 +67,7 @@ final class MeteringDispatcher extends ForwardingDispatcher {
         return Duration.ofNanos(turnNanos.sum());
     }
 
-    /** The wrapped dispatcher's statistics plus the metered turns, messages and turn time. */
+    /** The wrapped dispatcher's statistics plus the metered turns, messages and turn time (and messages, for a kind that keeps none). */
     @Override
     public DispatcherStats stats() {
         DispatcherStats inner = delegate().stats();
@@ -68,6 +75,9 @@ final class MeteringDispatcher extends ForwardingDispatcher {
         counters.putAll(inner.counters());
         for (DispatcherCounter counter : METERED) {
             counters.put(counter, counter(counter));
+        }
+        if (countsItsMessages) {
+            counters.put(DispatcherCounter.MESSAGES, messages.sum());
         }
         return new DispatcherStats(inner.workers(), inner.parkedWorkers(), inner.globalQueueDepth(),
                 inner.workerQueueDepths(), counters);
@@ -78,6 +88,7 @@ final class MeteringDispatcher extends ForwardingDispatcher {
         return switch (counter) {
             case METERED_TURNS -> turns.sum();
             case METERED_MESSAGES -> messages.sum();
+            case MESSAGES -> countsItsMessages ? messages.sum() : delegate().counter(counter);
             case TURN_NANOS -> turnNanos.sum();
             default -> delegate().counter(counter);
         };
