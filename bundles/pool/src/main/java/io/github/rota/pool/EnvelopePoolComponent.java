@@ -57,6 +57,7 @@ public final class EnvelopePoolComponent {
     private BundleContext context;
     private Map<String, Boolean> current;
     private ServiceRegistration<EnvelopePool> registration;
+    private ShardedEnvelopePool registered;
 
     @Activate
     synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
@@ -91,9 +92,9 @@ public final class EnvelopePoolComponent {
             boolean debug = next.get(DEBUG);
             Dictionary<String, Object> serviceProperties = new Hashtable<>();
             serviceProperties.put(EnvelopePool.DEBUG_PROPERTY, debug);
-            EnvelopePool pool = new ShardedEnvelopePool(
+            registered = new ShardedEnvelopePool(
                     ShardedEnvelopePool.shardCountFor(Runtime.getRuntime().availableProcessors()), debug);
-            registration = context.registerService(EnvelopePool.class, pool, serviceProperties);
+            registration = context.registerService(EnvelopePool.class, registered, serviceProperties);
         }
         LOG.info("envelope pool {}{}", next.get(ENABLED) ? "enabled" : "disabled", next.get(DEBUG) ? " (debug)" : "");
     }
@@ -102,6 +103,8 @@ public final class EnvelopePoolComponent {
         if (registration != null) {
             registration.unregister();
             registration = null;
+            registered.retire(); // the dispatcher threads let go of its caches
+            registered = null;
         }
     }
 

@@ -32,7 +32,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code resetClearsEveryPerMessageFieldButTheHomeShard},
  * {@code concurrentUseKeepsEveryEnvelopeInExactlyOnePlace}; with caches,
  * {@code aCarrierThreadRecyclesThroughItsCacheWithNoMissAndGivesItBackWhenItEnds},
- * {@code aFullCacheSpillsItsOlderHalfToTheirHomeShards}, {@code concurrentCarriersKeepEveryEnvelopeInExactlyOnePlace}.
+ * {@code aFullCacheSpillsItsOlderHalfToTheirHomeShards}, {@code concurrentCarriersKeepEveryEnvelopeInExactlyOnePlace};
+ * across pools, {@code aRetiredPoolsCacheGivesWayOnTheThreadToThePoolThatReplacedIt},
+ * {@code aLivePoolLeavesTheThreadToAnotherLivePoolsCache}, {@code aRetiredPoolKeepsNoCacheOnAThread}.
  */
 final class ShardedEnvelopePool extends RecyclingEnvelopePool {
 
@@ -48,6 +50,7 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
     private final boolean debug;
     /** The caches of the carrier threads alive now, for the statistics: each is removed as its thread ends and flushes it. */
     private final Set<ThreadCache> caches = ConcurrentHashMap.newKeySet();
+    private volatile boolean retired;
 
     ShardedEnvelopePool(int shardCount) {
         this(shardCount, false);
@@ -129,24 +132,42 @@ final class ShardedEnvelopePool extends RecyclingEnvelopePool {
     }
 
     /**
-     * @return this pool's cache on the calling thread, made on its first use there; {@code null} on a
-     *         thread that keeps none (not a dispatcher's), or keeps another pool's
+     * @return this pool's cache on the calling thread, made on its first use there, in place of a
+     *         retired pool's; {@code null} on a thread that keeps none (not a dispatcher's), or
+     *         keeps a live pool's (two live pools on one thread would take it from each other at
+     *         every message), and for a retired pool
      */
     private ThreadCache cacheOfThisThread() {
         if (!(Thread.currentThread() instanceof EnvelopeCacheCarrier carrier)) {
             return null;
         }
         EnvelopeCache cache = carrier.envelopeCache();
-        if (cache instanceof ThreadCache own) {
-            return own.belongsTo(this) ? own : null;
+        if (cache instanceof ThreadCache own && own.belongsTo(this)) {
+            return own;
+        }
+        if (retired || (cache != null && !cache.isRetired())) {
+            return null;
         }
         if (cache != null) {
-            return null; // another pool's
+            carrier.flushEnvelopeCache(); // the retired pool's envelopes go back, and it is let go
         }
         ThreadCache made = new ThreadCache(this, shards.length);
         caches.add(made);
         carrier.envelopeCache(made);
         return made;
+    }
+
+    /**
+     * The pool is replaced or disabled (its service unregistered): from now on it takes no thread's
+     * cache, and its caches give way to whatever pool next uses their threads, or are dropped when
+     * their threads wait for work. It goes on serving the actors that were given it, from its shards.
+     */
+    void retire() {
+        retired = true;
+    }
+
+    boolean isRetired() {
+        return retired;
     }
 
     /** A cache's carrier has ended and flushed it. */

@@ -61,6 +61,11 @@ final class ThreadCache implements EnvelopeCache {
         return pool == candidate;
     }
 
+    @Override
+    public boolean isRetired() {
+        return pool.isRetired();
+    }
+
     /** @return a spare envelope for an actor of home shard {@code home}, or {@code null}: the pool allocates */
     Envelope acquire(int home) {
         if (count == 0) {

@@ -253,6 +253,57 @@ class ShardedEnvelopePoolTest {
         assertThat(stats.totalMisses()).as("envelopes went round through the shards").isLessThan(messages / 10);
     }
 
+    @Test
+    void aRetiredPoolsCacheGivesWayOnTheThreadToThePoolThatReplacedIt() throws Exception {
+        ShardedEnvelopePool replacement = new ShardedEnvelopePool(8);
+        EnvelopePoolStats[] seen = new EnvelopePoolStats[2];
+        onCarrier(() -> {
+            pool.release(pool.acquire(1).fill("m", null)); // the thread keeps the first pool's cache
+            pool.retire(); // a configuration change replaced it
+            for (int i = 0; i < 100; i++) {
+                replacement.release(replacement.acquire(1).fill("m", null));
+            }
+            seen[0] = pool.stats();
+            seen[1] = replacement.stats();
+        });
+        assertThat(seen[0].cached()).as("the retired pool's cache was let go").isZero();
+        assertThat(seen[0].sizes()[1]).as("its envelope went back to its home shard").isEqualTo(1);
+        assertThat(seen[1].totalMisses()).as("one envelope made, then recycled").isEqualTo(1);
+        assertThat(seen[1].sizes()).as("the replacement's shards untouched: the thread caches for it").containsOnly(0);
+        assertThat(seen[1].cached()).isEqualTo(1);
+    }
+
+    @Test
+    void aLivePoolLeavesTheThreadToAnotherLivePoolsCache() throws Exception {
+        // Actors keep the pool they were spawned with: two live pools can alternate on one thread,
+        // and must not take its cache from each other at every message.
+        ShardedEnvelopePool other = new ShardedEnvelopePool(8);
+        EnvelopePoolStats[] seen = new EnvelopePoolStats[2];
+        onCarrier(() -> {
+            for (int i = 0; i < 100; i++) {
+                pool.release(pool.acquire(1).fill("m", null));
+                other.release(other.acquire(1).fill("m", null));
+            }
+            seen[0] = pool.stats();
+            seen[1] = other.stats();
+        });
+        assertThat(seen[0].cached()).as("the first pool keeps the thread").isEqualTo(1);
+        assertThat(seen[1].cached()).isZero();
+        assertThat(seen[1].sizes()[1]).as("the other recycles through its shard").isEqualTo(1);
+    }
+
+    @Test
+    void aRetiredPoolKeepsNoCacheOnAThread() throws Exception {
+        pool.retire();
+        EnvelopePoolStats[] seen = new EnvelopePoolStats[1];
+        onCarrier(() -> {
+            pool.release(pool.acquire(1).fill("m", null)); // an actor spawned before it was replaced
+            seen[0] = pool.stats();
+        });
+        assertThat(seen[0].cached()).isZero();
+        assertThat(seen[0].sizes()[1]).isEqualTo(1);
+    }
+
     /** Runs {@code work} on a thread that carries a cache, as a dispatcher's threads do, and waits for it. */
     private static void onCarrier(Runnable work) throws InterruptedException {
         Carrier carrier = new Carrier(work);

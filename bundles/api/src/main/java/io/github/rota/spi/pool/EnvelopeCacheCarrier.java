@@ -11,8 +11,10 @@ import org.osgi.annotation.versioning.ConsumerType;
  * shards directly.
  *
  * <p>Contract: only the carrier thread itself calls these methods (inside the pool's acquire and
- * release), so the place is a plain field; and the carrier {@linkplain EnvelopeCache#flush flushes}
- * its cache ({@link #flushEnvelopeCache}), on its own thread, before the thread ends.
+ * release, or between its tasks), so the place is a plain field; the carrier
+ * {@linkplain EnvelopeCache#flush flushes} its cache ({@link #flushEnvelopeCache}), on its own
+ * thread, before the thread ends, and drops a retired pool's cache when it waits for work
+ * ({@link #flushRetiredEnvelopeCache}).
  */
 @ConsumerType
 public interface EnvelopeCacheCarrier {
@@ -33,6 +35,20 @@ public interface EnvelopeCacheCarrier {
         envelopeCache(null);
         if (cache != null) {
             cache.flush();
+        }
+    }
+
+    /**
+     * Flushes and drops the cache if its pool has been retired ({@link EnvelopeCache#isRetired}): a
+     * carrier calls it now and then, where its thread waits for work, so that a retired pool does
+     * not stay reachable from a thread no other pool uses.
+     *
+     * @since 2.5
+     */
+    default void flushRetiredEnvelopeCache() {
+        EnvelopeCache cache = envelopeCache();
+        if (cache != null && cache.isRetired()) {
+            flushEnvelopeCache();
         }
     }
 }

@@ -2,7 +2,7 @@
  * Envelope SPI: the message envelope and the pool that recycles envelopes.
  */
 @Export
-@Version("2.4.0")
+@Version("2.5.0")
 package io.github.rota.spi.pool;
 
 import org.osgi.annotation.bundle.Export;
