@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.jfr.FlightEvents;
@@ -7,6 +8,9 @@ import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The run queues of one work-stealing pool, the state its workers share (Tokio's {@code Shared}
@@ -25,7 +29,9 @@ import java.util.concurrent.atomic.LongAdder;
  * worker runs it again when it has work. The worker lets its lingering actors go before it takes from
  * its ring or the global queue, searches, parks, blocks or stops, and the {@link StarvationProbe}
  * lets them go behind a long turn; letting go is going idle with the usual re-check, so a message that
- * arrived meanwhile is never lost.
+ * arrived meanwhile is never lost. A schedulable whose release throws (a third party's) is reported
+ * and skipped, and no other actor is in hand while a release runs: the take order lets the lingering
+ * actors go before it takes from the global queue.
  *
  * <p>Next-actor slot: when code running on a worker makes an actor ready, that actor goes in the
  * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
@@ -48,15 +54,20 @@ final class RunQueues {
     /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
     static final long STALE_NEXT_SLOT_NANOS = 3_000;
 
+    private static final Logger LOG = LoggerFactory.getLogger(RunQueues.class);
+
     private final String dispatcherId;
+    /** Where a failed release is published, as a {@link DispatcherError}. */
+    private final Consumer<Object> events;
     private final GlobalQueue global = new GlobalQueue();
     private final Sibling[] siblings;
     private final Idle idle;
     /** Actors pushed to the global queue from outside the pool, or rescued to it. */
     private final LongAdder outsidePushes = new LongAdder();
 
-    RunQueues(String dispatcherId, Sibling[] siblings) {
+    RunQueues(String dispatcherId, Sibling[] siblings, Consumer<Object> events) {
         this.dispatcherId = dispatcherId;
+        this.events = events;
         this.siblings = siblings.clone();
         this.idle = new Idle(dispatcherId, this.siblings);
     }
@@ -120,7 +131,7 @@ final class RunQueues {
      * {@code s} is already where a sibling can take it.
      */
     void expedite(LocalQueue local, Schedulable s) {
-        if (local.takeNextSlotIf(s) || (local.takeLingeringIf(s) && s.releaseLingering())) {
+        if (local.takeNextSlotIf(s) || (local.takeLingeringIf(s) && letGo(s))) {
             if (local.pushToRing(s)) {
                 local.counters().increment(DispatcherCounter.LOCAL_PUSHES);
                 notifyOne();
@@ -199,11 +210,11 @@ final class RunQueues {
      * lets its lingering actors go, so none waits on a worker busy elsewhere.
      */
     Schedulable take(LocalQueue local) {
-        if (local.globalCheckDue()) {
+        if (local.globalCheckDue() && !global.isEmpty()) {
+            releaseLingering(local);
             Schedulable s = global.poll();
             if (s != null) {
                 local.endLocalStreak();
-                releaseLingering(local);
                 return s;
             }
         }
@@ -246,7 +257,7 @@ final class RunQueues {
     void releaseLingering(LocalQueue local) {
         for (int slot = 0; slot < LocalQueue.LINGER_SLOTS; slot++) {
             Schedulable s = local.takeLingering(slot);
-            if (s != null && s.releaseLingering()) {
+            if (s != null && letGo(s)) {
                 push(local, s);
             }
         }
@@ -256,9 +267,25 @@ final class RunQueues {
     void rescueLingering(Sibling stuck) {
         for (int slot = 0; slot < LocalQueue.LINGER_SLOTS; slot++) {
             Schedulable s = stuck.takeLingering(slot);
-            if (s != null && s.releaseLingering()) {
+            if (s != null && letGo(s)) {
                 requeue(s);
             }
+        }
+    }
+
+    /**
+     * Lets a lingering actor go ({@link Schedulable#releaseLingering}), as the end of its turn, and
+     * as guarded: a fault is the schedulable's bug, reported, and leaves it to the state it left.
+     *
+     * @return whether it has work again and must be queued
+     */
+    private boolean letGo(Schedulable s) {
+        try {
+            return s.releaseLingering();
+        } catch (Throwable fault) {
+            LOG.error("dispatcher '{}': letting go of lingering {} failed", dispatcherId, s, fault);
+            events.accept(new DispatcherError(dispatcherId, fault, null));
+            return false;
         }
     }
 

@@ -81,7 +81,7 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
         for (int i = 0; i < workerCount; i++) {
             locals[i] = new LocalQueue(i, workerCount, ringCapacity);
         }
-        this.queues = new RunQueues(id, locals);
+        this.queues = new RunQueues(id, locals, events);
         this.workers = new Worker[workerCount];
         for (int i = 0; i < workerCount; i++) {
             workers[i] = new Worker(locals[i], queues, turns, WaitStrategy.SPIN_THEN_YIELD, this::throughputBudget);

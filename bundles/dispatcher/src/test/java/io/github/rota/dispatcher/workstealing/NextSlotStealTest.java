@@ -18,7 +18,7 @@ class NextSlotStealTest {
 
     private final LocalQueue thief = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
     private final LocalQueue victim = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
-    private final RunQueues queues = new RunQueues("next-slot", new Sibling[] {thief, victim});
+    private final RunQueues queues = new RunQueues("next-slot", new Sibling[] {thief, victim}, event -> { });
     private final Schedulable waiting = new Waiting();
 
     @AfterEach

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class WorkerSliceTest {
 
     private final LocalQueue local = new LocalQueue(0, 1, 256);
-    private final RunQueues queues = new RunQueues("slice", new Sibling[] {local});
+    private final RunQueues queues = new RunQueues("slice", new Sibling[] {local}, event -> { });
     private final Worker worker = new Worker(local, queues,
             new TurnRunner("slices", new TurnObservers(fault -> { }), event -> { }),
             WaitStrategy.SPIN_THEN_YIELD, () -> 1);

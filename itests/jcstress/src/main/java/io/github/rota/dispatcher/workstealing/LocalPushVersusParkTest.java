@@ -27,7 +27,7 @@ public class LocalPushVersusParkTest {
 
     private final LocalQueue pusher = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
     private final LocalQueue siblingQueue = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
-    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {pusher, siblingQueue});
+    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {pusher, siblingQueue}, event -> { });
     private final Worker sibling = new Worker(siblingQueue, queues,
             new TurnRunner("push", new TurnObservers(fault -> { }), event -> { }), WaitStrategy.SPIN_THEN_YIELD, () -> 32);
     private final Schedulable pushed = turn -> false;

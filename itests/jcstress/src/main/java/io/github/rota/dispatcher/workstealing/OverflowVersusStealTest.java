@@ -24,7 +24,7 @@ public class OverflowVersusStealTest {
 
     private final LocalQueue owner = new LocalQueue(0, 2, 4);
     private final LocalQueue thief = new LocalQueue(1, 2, 4);
-    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {owner, thief});
+    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {owner, thief}, event -> { });
     private final List<Schedulable> actors = Actors.make(5);
     private final List<Schedulable> thiefTook = new ArrayList<>();
 
