@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
  * {@value #IDLE_INTERVAL_NANOS} ns while none is; the hot path pays only two opaque stores per
  * turn (and two plain ones of what it runs, for the long-turn reports), no clock read.
  * <ul>
- *   <li>Rescue: a worker found in the same turn at two looks has its next-slot actor moved to the
- *       global queue, where a sibling picks it up, and its lingering actors let go (those with work
- *       go to the global queue too). Thieves take a slot only while they search, and none may be
+ *   <li>Rescue: a worker found in the same turn at two looks at least a busy interval apart has its
+ *       next-slot actor moved to the global queue, where a sibling picks it up, and its lingering
+ *       actors let go (those with work go to the global queue too). Thieves take a slot only while they search, and none may be
  *       searching, so without this an actor could wait behind a blocked turn for good.</li>
  *   <li>Report (when a threshold is set): a stuck turn is reported once (log with the worker's
  *       stack, counter, {@link WorkerStarvation} event), within a look of reaching the threshold.</li>
@@ -32,6 +32,12 @@ import org.slf4j.LoggerFactory;
  * <p>It sees the pool only as its {@link RunQueues}, and each worker as a {@link Sibling}.
  *
  * <p>Threads: the arrays are confined to the probe thread; {@code reports} has this single writer.
+ * The probe clears its interrupt flag before each wait: the flag belongs to whoever interrupted a
+ * daemon thread by mistake, and left set it would end every wait at once.
+ *
+ * <p>Invariants ({@code StarvationProbeTest}): a turn is rescued only once it has lasted a busy
+ * interval ({@code aTurnSeenAgainWithinMomentsIsNotTakenForAStuckOne}); an interrupt does not make
+ * the probe spin ({@code anInterruptedProbeGoesOnSleepingBetweenLooks}).
  */
 final class StarvationProbe implements Runnable {
 
@@ -79,6 +85,8 @@ final class StarvationProbe implements Runnable {
     public void run() {
         long interval = BUSY_INTERVAL_NANOS;
         while (!queues.isClosed()) {
+            // With the flag set, parkNanos returns at once, every time: an interrupted probe would spin.
+            Thread.interrupted();
             LockSupport.parkNanos(this, interval);
             try {
                 interval = sample(System.nanoTime()) ? BUSY_INTERVAL_NANOS : Math.min(2 * interval, IDLE_INTERVAL_NANOS);
@@ -89,7 +97,13 @@ final class StarvationProbe implements Runnable {
         }
     }
 
-    /** @return whether some worker is in a turn */
+    /**
+     * One look at every worker. A worker found in the same turn as at an earlier look, one at least
+     * {@value #BUSY_INTERVAL_NANOS} ns ago, is stuck: however soon the looks follow each other (an
+     * early wake-up), a turn shorter than that keeps its worker's next slot and lingering actors.
+     *
+     * @return whether some worker is in a turn
+     */
     boolean sample(long now) {
         boolean busy = false;
         for (int i = 0; i < lastEpoch.length; i++) {
@@ -112,12 +126,15 @@ final class StarvationProbe implements Runnable {
             if (longTurns[i] != null) {
                 longTurns[i].seen(worker.running(), worker.thread());
             }
+            long stuck = now - inTurnSince[i];
+            if (stuck < BUSY_INTERVAL_NANOS) {
+                continue;
+            }
             Schedulable waiting = worker.stealNextSlot();
             if (waiting != null) {
                 queues.requeue(waiting);
             }
             queues.rescueLingering(worker);
-            long stuck = now - inTurnSince[i];
             if (thresholdNanos > 0 && stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
                 reportedEpoch[i] = epoch;
                 report(worker, Duration.ofNanos(stuck));

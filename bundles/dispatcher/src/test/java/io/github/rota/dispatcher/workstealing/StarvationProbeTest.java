@@ -6,6 +6,10 @@ import static org.awaitility.Awaitility.await;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -62,6 +66,50 @@ class StarvationProbeTest {
         });
         await().until(() -> events.size() == 2);
         again.countDown();
+    }
+
+    @Test
+    void anInterruptedProbeGoesOnSleepingBetweenLooks() {
+        dispatcher.start();
+        Thread probe = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("sys-probed-starvation-probe")).findFirst().orElseThrow();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        probe.interrupt();
+        long cpuBefore = threads.getThreadCpuTime(probe.getId());
+
+        // Idle, it looks every 10 ms: a few microseconds of CPU each. A probe that spins takes a core.
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(
+                () -> threads.getThreadCpuTime(probe.getId()) - cpuBefore < TimeUnit.MILLISECONDS.toNanos(100));
+    }
+
+    @Test
+    void aTurnSeenAgainWithinMomentsIsNotTakenForAStuckOne() {
+        // However soon the probe looks again (a spurious wake-up, an interrupt), a worker counts as
+        // stuck only once its turn has lasted a busy interval: its next slot is its own until then.
+        LocalQueue busy = new LocalQueue(0, 1, LocalRing.DEFAULT_CAPACITY);
+        RunQueues queues = new RunQueues("probed", new Sibling[] {busy}, events::add);
+        StarvationProbe probe = new StarvationProbe(queues, "probed", 0, events::add);
+        busy.advanceTurnEpoch(); // odd: in a turn
+        busy.putNextSlot(new Waiting());
+        long now = 1_000_000_000L;
+
+        probe.sample(now);
+        probe.sample(now + 1_000);
+        assertThat(busy.hasNextSlot()).as("a microsecond into the turn").isTrue();
+        assertThat(queues.globalDepth()).isZero();
+
+        probe.sample(now + StarvationProbe.BUSY_INTERVAL_NANOS);
+        assertThat(busy.hasNextSlot()).as("a busy interval into the turn: rescued").isFalse();
+        assertThat(queues.globalDepth()).isOne();
+        queues.close();
+    }
+
+    /** An actor waiting in a next slot; these tests only move it. */
+    private static final class Waiting implements Schedulable {
+        @Override
+        public boolean runTurn(Turn turn) {
+            throw new AssertionError("only moved between queues here");
+        }
     }
 
     @Test
