@@ -29,7 +29,7 @@ class FieldLayoutTest {
         // The linger slots share the owner's line (the probe takes from them only behind a long turn);
         // what the turn runs shares the epoch's (written with it, read only for the probe's reports).
         assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.LocalQueue", List.of(List.of("turnEpoch", "running"),
-                List.of("next"), List.of("sleeping"), List.of("linger0", "linger1",
+                List.of("next"), List.of("parkState"), List.of("linger0", "linger1",
                         "takesUntilGlobalCheck", "localStreak", "lingerStreak", "lingerAccepted", "searching", "woken")));
     }
 

@@ -15,10 +15,11 @@ import java.util.concurrent.locks.LockSupport;
  * one worker, not many. A searcher that finds work and was the last searcher wakes another, so
  * work left behind keeps a searcher.
  *
- * <p>Parking: a worker sets its sleeping flag, then counts itself parked (an atomic add: a full
- * fence); a notifier claims a sleeper by CAS on its flag and uncounts it. Invariants
- * ({@code WorkStealingDispatcherTest}): {@code 0 <= searching <= workers}; {@code parked} equals
- * the workers whose flag is set.
+ * <p>Parking: a worker sets its park state to SLEEPING, then counts itself parked (an atomic add: a
+ * full fence); a notifier claims a sleeper by CAS of that state to WOKEN and uncounts it. Invariants
+ * ({@code WorkStealingDispatcherTest}, {@code IdleTest}): {@code 0 <= searching <= workers};
+ * {@code parked} equals the workers that are SLEEPING; a searcher counted for a worker is given back
+ * even if its thread dies before it runs again.
  */
 final class Idle {
 
@@ -101,7 +102,7 @@ final class Idle {
      *         it, in which case it is counted as a searcher
      */
     boolean cancelPark(LocalQueue worker) {
-        if (worker.claimWake()) {
+        if (worker.cancelSleep()) {
             parked.decrementAndGet();
             return true;
         }

@@ -17,8 +17,14 @@ import java.util.List;
  * <p>Next-actor slot: thieves only ever take a non-null slot (by CAS), so an empty slot stays
  * empty until the owner fills it, and the owner may fill it with a release store.
  *
+ * <p>Park state ({@code parkState}): AWAKE → SLEEPING (the owner, about to park) → WOKEN (a notifier's
+ * CAS: it has counted the worker as a searcher) → AWAKE (the owner takes the wake-up up, as a
+ * searcher), or SLEEPING → AWAKE (the owner's CAS, cancelling its park). WOKEN stays until the owner
+ * has recorded itself as searching, so a thread that dies in between leaves a state from which the
+ * searcher the notifier counted is given back ({@code IdleTest}).
+ *
  * <p>Layout, by writer: read-only fields first; then the turn epoch (owner writes, thieves and
- * the probe read), the next slot (owner and thieves), the sleeping flag (owner and notifiers),
+ * the probe read), the next slot (owner and thieves), the park state (owner and notifiers),
  * each on a cache line of its own; the owner's take bookkeeping and linger slots last. The padding is
  * {@code byte} fields, 128 to a class (two cache lines, for the adjacent-line prefetcher), as
  * JCTools lays out its queues: since JDK 15 the JVM packs a
@@ -52,7 +58,7 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
     private static final VarHandle NEXT;
     private static final VarHandle LINGER_0;
     private static final VarHandle LINGER_1;
-    private static final VarHandle SLEEPING;
+    private static final VarHandle PARK_STATE;
     private static final VarHandle TURN_EPOCH;
 
     static {
@@ -61,7 +67,7 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
             NEXT = lookup.findVarHandle(LocalQueueNextSlot.class, "next", Schedulable.class);
             LINGER_0 = lookup.findVarHandle(LocalQueueOwnerFields.class, "linger0", Schedulable.class);
             LINGER_1 = lookup.findVarHandle(LocalQueueOwnerFields.class, "linger1", Schedulable.class);
-            SLEEPING = lookup.findVarHandle(LocalQueueSleeping.class, "sleeping", boolean.class);
+            PARK_STATE = lookup.findVarHandle(LocalQueueParkState.class, "parkState", int.class);
             TURN_EPOCH = lookup.findVarHandle(LocalQueueTurnEpoch.class, "turnEpoch", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -128,12 +134,12 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
 
     @Override
     public boolean isSleeping() {
-        return (boolean) SLEEPING.getVolatile(this);
+        return lvParkState() == SLEEPING;
     }
 
     @Override
     public boolean claimWake() {
-        return isSleeping() && SLEEPING.compareAndSet(this, true, false);
+        return isSleeping() && casParkState(SLEEPING, WOKEN);
     }
 
     @Override
@@ -307,9 +313,33 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         return xchgNext(null);
     }
 
-    /** Sets the sleeping flag: the first half of the park handshake (a volatile store). */
+    /** AWAKE → SLEEPING: the first half of the park handshake (a volatile store). */
     void setSleeping() {
-        SLEEPING.setVolatile(this, true);
+        PARK_STATE.setVolatile(this, SLEEPING);
+    }
+
+    /** SLEEPING → AWAKE, unless a notifier claimed the worker first. @return {@code true} if this call cancelled the sleep */
+    boolean cancelSleep() {
+        return casParkState(SLEEPING, AWAKE);
+    }
+
+    /** {@return whether a notifier has woken the worker, and it has not yet taken the wake-up up} */
+    boolean isWoken() {
+        return lvParkState() == WOKEN;
+    }
+
+    /**
+     * WOKEN → AWAKE: the worker counts itself as a searcher, as the notifier counted it. Recorded
+     * before the state leaves WOKEN: at every moment one of the two says so.
+     */
+    void takeUpWake() {
+        searching = true;
+        PARK_STATE.setOpaque(this, AWAKE); // nobody else writes a WOKEN state
+    }
+
+    /** After the owner's thread died: AWAKE, whatever the state was (the caller settled the accounts). */
+    void wakeAfterDeath() {
+        PARK_STATE.setVolatile(this, AWAKE);
     }
 
     /** The owner's read of its own epoch. */
@@ -363,6 +393,14 @@ final class LocalQueue extends LocalQueuePad4 implements Sibling {
         for (s = ring.pop(); s != null; s = ring.pop()) {
             out.add(s);
         }
+    }
+
+    private int lvParkState() {
+        return (int) PARK_STATE.getVolatile(this);
+    }
+
+    private boolean casParkState(int expect, int update) {
+        return PARK_STATE.compareAndSet(this, expect, update);
     }
 
     private Schedulable lvNext() {
@@ -490,16 +528,20 @@ abstract class LocalQueuePad2 extends LocalQueueNextSlot {
     }
 }
 
-/** Set while parked or about to park; a notifier claims the worker by CAS. */
-abstract class LocalQueueSleeping extends LocalQueuePad2 {
-    volatile boolean sleeping;
+/** AWAKE, SLEEPING (parked or about to park) or WOKEN (claimed by a notifier's CAS); see {@link LocalQueue}. */
+abstract class LocalQueueParkState extends LocalQueuePad2 {
+    static final int AWAKE = 0;
+    static final int SLEEPING = 1;
+    static final int WOKEN = 2;
 
-    LocalQueueSleeping(int index, int workerCount, LocalRing ring) {
+    volatile int parkState;
+
+    LocalQueueParkState(int index, int workerCount, LocalRing ring) {
         super(index, workerCount, ring);
     }
 }
 
-abstract class LocalQueuePad3 extends LocalQueueSleeping {
+abstract class LocalQueuePad3 extends LocalQueueParkState {
     byte p300, p301, p302, p303, p304, p305, p306, p307, p380, p381, p382, p383, p384, p385, p386, p387;
     byte p310, p311, p312, p313, p314, p315, p316, p317, p390, p391, p392, p393, p394, p395, p396, p397;
     byte p320, p321, p322, p323, p324, p325, p326, p327, p3a0, p3a1, p3a2, p3a3, p3a4, p3a5, p3a6, p3a7;

@@ -206,15 +206,19 @@ final class Worker {
     /**
      * After its thread died outside a turn: puts the idle accounting back as if this worker had
      * just woken, so that a new thread can run it and wake-ups keep working (a dead searcher would
-     * otherwise count as searching for ever, and nobody would be woken again).
+     * otherwise count as searching for ever, and nobody would be woken again). It counts as one
+     * searcher if it was searching, or a notifier had woken it (that notifier counted it): whether
+     * before it died or just now, racing this cancel.
      */
     void recoverFromDeadThread() {
-        if (local.searching) {
-            local.searching = false;
-            queues.endSearching();
+        boolean searcher = local.searching;
+        local.searching = false;
+        if (!(local.isSleeping() && queues.cancelPark(local)) && local.isWoken()) {
+            searcher = true;
         }
-        if (local.isSleeping() && !queues.cancelPark(local)) {
-            queues.endSearching(); // a notifier had claimed it, counting it as a searcher
+        local.wakeAfterDeath();
+        if (searcher) {
+            queues.endSearching();
         }
         local.woken = false;
         local.lingerAccepted = false; // the turn that asked to linger died with the thread
@@ -260,13 +264,13 @@ final class Worker {
             Thread.interrupted();
             LockSupport.park(queues);
         }
-        if (parked != null) {
-            parked.finish(queues.dispatcherId(), local.index());
-        }
-        if (!queues.isClosed()) {
+        if (local.isWoken()) {
+            local.takeUpWake(); // the notifier counted us as a searcher
             local.counters().increment(DispatcherCounter.UNPARKS);
             local.woken = true;
-            local.searching = true; // the notifier counted us as a searcher
+        }
+        if (parked != null) {
+            parked.finish(queues.dispatcherId(), local.index());
         }
     }
 
@@ -281,7 +285,7 @@ final class Worker {
         queues.beforePark(local);
         if (queues.hasWorkToSteal() || queues.isClosed()) {
             if (!queues.cancelPark(local)) {
-                local.searching = true; // a notifier claimed us and counted us as a searcher
+                local.takeUpWake(); // a notifier claimed us and counted us as a searcher
             }
             return false;
         }

@@ -1,0 +1,45 @@
+package io.github.rota.dispatcher.workstealing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.rota.spi.dispatch.TurnObservers;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The idle set's accounting survives a worker's thread dying at any point of the park handshake:
+ * a worker a notifier has woken counts as a searcher from the notifier's claim on, so the claim,
+ * not only what the woken thread does next, must be undone when the thread dies.
+ */
+class IdleTest {
+
+    private final LocalQueue first = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
+    private final LocalQueue second = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
+    private final RunQueues queues = new RunQueues("idle", new Sibling[] {first, second}, event -> { });
+
+    @AfterEach
+    void close() {
+        queues.close();
+    }
+
+    private Worker worker(LocalQueue local) {
+        local.bind(new Thread(() -> { })); // never started: an unpark is a no-op
+        return new Worker(local, queues, new TurnRunner("idle", new TurnObservers(fault -> { }), event -> { }),
+                WaitStrategy.SPIN_THEN_YIELD, () -> 32);
+    }
+
+    @Test
+    void aWorkerWhoseThreadDiesRightAfterANotifierWokeItLeavesNoSearcherBehind() {
+        Worker dying = worker(first);
+        Worker other = worker(second);
+        assertThat(dying.prepareToPark()).as("nothing to take: it parks").isTrue();
+        queues.notifyOne(); // a producer claims it, as the searcher
+        assertThat(first.isSleeping()).isFalse();
+
+        dying.recoverFromDeadThread(); // its thread died before it ran again
+
+        assertThat(other.prepareToPark()).isTrue();
+        queues.notifyOne();
+        assertThat(second.isSleeping()).as("the next wake-up still reaches a parked worker").isFalse();
+    }
+}
