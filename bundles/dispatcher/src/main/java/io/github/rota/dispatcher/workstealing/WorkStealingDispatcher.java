@@ -65,12 +65,17 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget,
                            long starvationThresholdMillis, int maxSpareWorkers, Consumer<Object> events) {
         this(systemName, id, workerCount, budget, starvationThresholdMillis, maxSpareWorkers,
-                TimeUnit.SECONDS.toNanos(SPARE_KEEP_ALIVE_SECONDS), LocalRing.DEFAULT_CAPACITY, events);
+                TimeUnit.SECONDS.toNanos(SPARE_KEEP_ALIVE_SECONDS), LocalRing.DEFAULT_CAPACITY, events, Thread::start);
     }
 
-    /** @param ringCapacity each worker's ring; tests shrink it to reach overflow */
+    /**
+     * @param ringCapacity each worker's ring; tests shrink it to reach overflow
+     * @param threadStarter starts the pool's threads after the first ones ({@code Thread::start});
+     *        tests make it refuse, as the OS may
+     */
     WorkStealingDispatcher(String systemName, String id, int workerCount, int budget, long starvationThresholdMillis,
-                           int maxSpareWorkers, long spareKeepAliveNanos, int ringCapacity, Consumer<Object> events) {
+                           int maxSpareWorkers, long spareKeepAliveNanos, int ringCapacity, Consumer<Object> events,
+                           Consumer<Thread> threadStarter) {
         super(id, DispatcherSpec.WORK_STEALING, budget, fault -> {
             LOG.error("turn observer of dispatcher '{}' failed", id, fault);
             events.accept(new DispatcherError(id, fault, null));
@@ -86,7 +91,7 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
         for (int i = 0; i < workerCount; i++) {
             workers[i] = new Worker(locals[i], queues, turns, WaitStrategy.SPIN_THEN_YIELD, this::throughputBudget);
         }
-        this.threads = new WorkerThreads(systemName, id, queues, turns, maxSpareWorkers, spareKeepAliveNanos);
+        this.threads = new WorkerThreads(systemName, id, queues, turns, maxSpareWorkers, spareKeepAliveNanos, threadStarter);
         this.starvationProbe = new StarvationProbe(queues, id, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis),
                 events);
     }

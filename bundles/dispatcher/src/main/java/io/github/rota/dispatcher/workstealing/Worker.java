@@ -181,12 +181,20 @@ final class Worker {
 
     /**
      * In a turn that is about to block: this worker leaves the turn, which its thread will finish
-     * without it, and is handed to a spare thread.
+     * without it, and is handed to a spare thread (which counts the hand-over, once it has the worker).
      */
     void leaveBlockingTurn() {
         local.lingerAccepted = false; // the blocked turn ends without a worker: it does not linger
-        local.counters().increment(DispatcherCounter.BLOCKING_HANDOVERS);
         local.advanceTurnEpoch(); // even: not in a turn any more
+    }
+
+    /**
+     * The calling thread has just taken this worker over, for a reason it counts as the new owner
+     * ({@link DispatcherCounter#BLOCKING_HANDOVERS} or {@link DispatcherCounter#WORKERS_REPLACED}):
+     * a thread that could not be started took nothing over, and counts nothing.
+     */
+    void takenOver(DispatcherCounter reason) {
+        local.counters().increment(reason);
     }
 
     /** The hand-over failed (no thread could be started): the turn goes on with this worker. */
@@ -222,7 +230,6 @@ final class Worker {
         }
         local.woken = false;
         local.lingerAccepted = false; // the turn that asked to linger died with the thread
-        local.counters().increment(DispatcherCounter.WORKERS_REPLACED);
         if ((local.ownTurnEpoch() & 1) != 0) {
             local.advanceTurnEpoch();
         }

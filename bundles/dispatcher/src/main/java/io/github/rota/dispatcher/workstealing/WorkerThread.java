@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.pool.EnvelopeCache;
 import io.github.rota.spi.pool.EnvelopeCacheCarrier;
 import java.util.concurrent.Callable;
@@ -15,9 +16,14 @@ import java.util.concurrent.Callable;
  * allocates nothing, and it carries the envelope pool's cache for the messages its turns send and
  * consume.
  *
+ * <p>A thread that takes a worker over counts why ({@code takeOver}: a blocking turn's hand-over, a
+ * dead thread's replacement) as the worker's new owner, once it runs: a thread that never started
+ * took nothing over.
+ *
  * <p>Threads: {@code worker} is written by this thread (giving its worker away) and, while this
  * thread has none, by the thread handing it one (a volatile write it reads before running the
- * worker, which also publishes the worker's owner-only fields). The turn fields are this thread's.
+ * worker, which also publishes the worker's owner-only fields and {@code takeOver}). The turn
+ * fields are this thread's.
  */
 final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCarrier {
 
@@ -39,14 +45,22 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
 
     final Host host;
     private volatile Worker worker;
+    /** Why this thread was given its worker, to count once it runs it; {@code null}: nothing to count. */
+    private DispatcherCounter takeOver;
     private int turnBudget;
     private int lastMessagesHandled;
     /** The envelope pool's cache for this thread (see {@link EnvelopeCacheCarrier}); this thread's own. */
     private EnvelopeCache envelopeCache;
 
-    WorkerThread(Host host, Worker worker, String name) {
+    /**
+     * @param worker the worker it runs; {@code null} for none yet
+     * @param takeOver why it takes {@code worker} over, counted once it runs it; {@code null}: the
+     *        worker's first thread
+     */
+    WorkerThread(Host host, Worker worker, DispatcherCounter takeOver, String name) {
         super(name);
         this.host = host;
+        this.takeOver = takeOver;
         this.worker = worker;
         setDaemon(true);
         // A fixed class loader rather than whichever thread happened to start the pool (in OSGi, an
@@ -74,9 +88,15 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
         worker = null;
     }
 
-    /** This thread runs {@code worker} from now on; called by this thread, or by the one handing it over. */
+    /** This thread runs {@code worker} (again) from now on: called by this thread. */
     void attach(Worker worker) {
         this.worker = worker;
+    }
+
+    /** This thread, a spare with no worker, takes {@code worker} over from a blocking turn's thread. */
+    void handOver(Worker worker) {
+        this.takeOver = DispatcherCounter.BLOCKING_HANDOVERS;
+        this.worker = worker; // volatile: publishes takeOver too
     }
 
     @Override
@@ -90,6 +110,10 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
                         if (current == null) {
                             return; // kept alive long enough, or the queues closed
                         }
+                    }
+                    if (takeOver != null) {
+                        current.takenOver(takeOver);
+                        takeOver = null;
                     }
                     while (current.runOn(this)) {
                         // one slice at a time (Worker.ROUNDS_PER_SLICE says why)

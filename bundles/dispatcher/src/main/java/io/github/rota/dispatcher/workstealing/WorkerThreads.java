@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.DispatcherCounter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,8 @@ final class WorkerThreads implements WorkerThread.Host {
     private final TurnRunner turns;
     private final int maxSpareWorkers;
     private final long spareKeepAliveNanos;
+    /** Starts a thread: {@code Thread::start}; tests make it refuse, as the OS may. */
+    private final Consumer<Thread> starter;
     private final AtomicInteger threadNumbers = new AtomicInteger();
     /** Messages handled by turns that finished after their worker was handed away. */
     private final LongAdder detachedMessages = new LongAdder();
@@ -52,13 +56,14 @@ final class WorkerThreads implements WorkerThread.Host {
     private boolean started;
 
     WorkerThreads(String systemName, String dispatcherId, RunQueues queues, TurnRunner turns,
-                  int maxSpareWorkers, long spareKeepAliveNanos) {
+                  int maxSpareWorkers, long spareKeepAliveNanos, Consumer<Thread> starter) {
         this.dispatcherId = dispatcherId;
         this.threadPrefix = systemName + "-" + dispatcherId + "-worker-";
         this.queues = queues;
         this.turns = turns;
         this.maxSpareWorkers = maxSpareWorkers;
         this.spareKeepAliveNanos = spareKeepAliveNanos;
+        this.starter = starter;
     }
 
     /** Starts a thread per worker and the probe's, once; not after the queues closed. */
@@ -69,7 +74,7 @@ final class WorkerThreads implements WorkerThread.Host {
         started = true;
         List<Thread> starting = new ArrayList<>();
         for (Worker worker : workers) {
-            starting.add(newThread(worker));
+            starting.add(newThread(worker, null));
         }
         Thread probeThread = new Thread(probe, probeName);
         probeThread.setDaemon(true);
@@ -128,9 +133,12 @@ final class WorkerThreads implements WorkerThread.Host {
         return detachedMessages.sum();
     }
 
-    /** Guarded by this: a registered, not yet started thread that runs {@code worker} ({@code null}: a spare). */
-    private WorkerThread newThread(Worker worker) {
-        WorkerThread thread = new WorkerThread(this, worker, threadPrefix + threadNumbers.incrementAndGet());
+    /**
+     * Guarded by this: a registered, not yet started thread that runs {@code worker}, counting
+     * {@code takeOver} for it once it does ({@code null}: its first thread).
+     */
+    private WorkerThread newThread(Worker worker, DispatcherCounter takeOver) {
+        WorkerThread thread = new WorkerThread(this, worker, takeOver, threadPrefix + threadNumbers.incrementAndGet());
         thread.setUncaughtExceptionHandler(this::uncaught);
         threads.add(thread);
         return thread;
@@ -175,14 +183,14 @@ final class WorkerThreads implements WorkerThread.Host {
         if (spare != null) {
             worker.leaveBlockingTurn(); // still ours: the next owner sees it through the hand-over
             from.detach();
-            spare.attach(worker);
+            spare.handOver(worker);
             LockSupport.unpark(spare);
             return true;
         }
         if (spareThreads >= maxSpareWorkers) {
             return false;
         }
-        WorkerThread thread = newThread(worker);
+        WorkerThread thread = newThread(worker, DispatcherCounter.BLOCKING_HANDOVERS);
         worker.leaveBlockingTurn();
         from.detach();
         spareThreads++;
@@ -198,7 +206,7 @@ final class WorkerThreads implements WorkerThread.Host {
     /** Guarded by this. @return whether the thread started (the OS may refuse one: the pool goes on without it) */
     private boolean start(Thread thread) {
         try {
-            thread.start();
+            starter.accept(thread);
             return true;
         } catch (OutOfMemoryError | InternalError refused) {
             threads.remove(thread);
@@ -265,7 +273,7 @@ final class WorkerThreads implements WorkerThread.Host {
                 // Given up before the new thread starts: the report below runs on this thread, and
                 // what it schedules must not go into queues that the new thread now owns.
                 thread.detach();
-                if (!queues.isClosed() && !start(newThread(worker))) {
+                if (!queues.isClosed() && !start(newThread(worker, DispatcherCounter.WORKERS_REPLACED))) {
                     thread.attach(worker);
                     carryOn = true;
                 }

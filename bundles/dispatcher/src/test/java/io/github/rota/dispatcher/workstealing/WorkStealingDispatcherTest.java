@@ -347,7 +347,7 @@ class WorkStealingDispatcherTest {
     @Test
     void aSpareThreadEndsAfterItsKeepAliveAndWorkersKeepTheirNames() throws Exception {
         dispatcher = new WorkStealingDispatcher("sys", "spares", 1, 32, 0, 4, TimeUnit.MILLISECONDS.toNanos(200),
-                LocalRing.DEFAULT_CAPACITY, event -> { });
+                LocalRing.DEFAULT_CAPACITY, event -> { }, Thread::start);
         WorkStealingDispatcher d = dispatcher;
         d.start();
         CountDownLatch entered = new CountDownLatch(1);
@@ -426,6 +426,68 @@ class WorkStealingDispatcherTest {
         await().until(() -> runs.sum() == 2);
         assertThat(nextSlotPushesByTheDyingThread.get()).as("pushes into the worker's next slot").isZero();
         assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).isEqualTo(1);
+    }
+
+    /** Starts threads until told to refuse, then refuses as an OS out of threads does. */
+    private static final class RefusingStarter implements java.util.function.Consumer<Thread> {
+        volatile boolean refuse;
+
+        @Override
+        public void accept(Thread thread) {
+            if (refuse) {
+                throw new OutOfMemoryError("unable to create native thread: possibly out of memory (simulated)");
+            }
+            thread.start();
+        }
+    }
+
+    @Test
+    void aHandOverWhoseSpareThreadCannotStartCountsAsABlockWithoutSpareOnly() {
+        RefusingStarter starter = new RefusingStarter();
+        dispatcher = new WorkStealingDispatcher("sys", "refused", 1, 32, 0, 1, TimeUnit.SECONDS.toNanos(60),
+                LocalRing.DEFAULT_CAPACITY, event -> { }, starter);
+        WorkStealingDispatcher d = dispatcher;
+        d.start();
+        starter.refuse = true;
+        AtomicReference<Boolean> blocked = new AtomicReference<>();
+        d.schedule(turn -> {
+            try {
+                blocked.set(turn.blocking(() -> Boolean.TRUE));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return false;
+        });
+        await().until(() -> blocked.get() != null);
+
+        assertThat(d.counter(DispatcherCounter.BLOCKED_WITHOUT_SPARE)).isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.BLOCKING_HANDOVERS)).as("no spare thread took the worker").isZero();
+    }
+
+    @Test
+    void aDeadThreadWhoseReplacementCannotStartIsNotCountedAsReplaced() {
+        RefusingStarter starter = new RefusingStarter();
+        dispatcher = new WorkStealingDispatcher("sys", "dying", 1, 32, 0, 0, TimeUnit.SECONDS.toNanos(60),
+                LocalRing.DEFAULT_CAPACITY, event -> { }, starter);
+        WorkStealingDispatcher d = dispatcher;
+        d.start();
+        starter.refuse = true;
+        AtomicInteger deaths = new AtomicInteger();
+        d.addTurnSampleListener(nanos -> {
+            if (deaths.getAndIncrement() == 0) {
+                throw new OutOfMemoryError("simulated");
+            }
+        });
+        LongAdder runs = new LongAdder();
+        d.schedule(counting(runs)); // the first turn is sampled: its thread dies after it
+        await().until(() -> runs.sum() == 1 && deaths.get() == 1);
+        for (int i = 0; i < 1_000; i++) {
+            d.schedule(counting(runs)); // the failed thread carries on with its worker
+        }
+        await().until(() -> runs.sum() == 1_001);
+
+        assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).as("no new thread took the worker").isZero();
+        assertThat(threadsNamed("sys-dying-worker-")).hasSize(1);
     }
 
     @ParameterizedTest
