@@ -32,6 +32,9 @@ final class Worker {
 
         /** Gives the next turn its budget. */
         void beginTurn(int budget);
+
+        /** The worker has found nothing to do and is about to park: the thread's own housekeeping. */
+        void beforePark();
     }
 
     private final LocalQueue local;
@@ -86,7 +89,7 @@ final class Worker {
             }
             Schedulable s = queues.take(local);
             if (s == null) {
-                s = searchOrPark();
+                s = searchOrPark(owner);
             }
             if (s != null) {
                 runTurnOf(s, owner);
@@ -237,7 +240,7 @@ final class Worker {
 
     // ---------------------------------------------------------------- searching and parking
 
-    private Schedulable searchOrPark() {
+    private Schedulable searchOrPark(Owner owner) {
         if (!local.searching) {
             local.searching = queues.tryBeginSearching();
         }
@@ -252,6 +255,7 @@ final class Worker {
             local.searching = false;
             queues.endSearching();
         }
+        owner.beforePark();
         park();
         return null;
     }

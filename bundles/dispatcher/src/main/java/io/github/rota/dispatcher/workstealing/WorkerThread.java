@@ -147,6 +147,12 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
         turnBudget = budget;
     }
 
+    /** About to park: a retired envelope pool's cache is let go here, where nothing else would. */
+    @Override
+    public void beforePark() {
+        flushRetiredEnvelopeCache();
+    }
+
     @Override
     public int budget() {
         return turnBudget;

@@ -428,6 +428,45 @@ class WorkStealingDispatcherTest {
         assertThat(d.counter(DispatcherCounter.WORKERS_REPLACED)).isEqualTo(1);
     }
 
+    @Test
+    void aWorkerLetsGoOfARetiredPoolsCacheOnceItHasNothingToDo() {
+        // The pool was disabled, or replaced by one these threads no longer use: nothing else would
+        // ever take its cache from the thread, and with it the pool (and in OSGi its bundle's loader).
+        WorkStealingDispatcher d = create(1);
+        RetirableCache cache = new RetirableCache();
+        LongAdder runs = new LongAdder();
+        d.schedule(turn -> {
+            ((io.github.rota.spi.pool.EnvelopeCacheCarrier) Thread.currentThread()).envelopeCache(cache);
+            runs.increment();
+            return false;
+        });
+        await().until(() -> runs.sum() == 1 && d.stats().parkedWorkers() == 1);
+        assertThat(cache.flushes).as("a live pool's cache stays").hasValue(0);
+
+        cache.retired = true;
+        d.schedule(counting(runs)); // the worker wakes, runs it, and parks again
+        await().until(() -> cache.flushes.get() == 1);
+        d.schedule(counting(runs));
+        await().until(() -> runs.sum() == 3 && d.stats().parkedWorkers() == 1);
+        assertThat(cache.flushes).as("flushed once, and dropped").hasValue(1);
+    }
+
+    /** A pool's cache, as a carrier thread sees it. */
+    private static final class RetirableCache implements io.github.rota.spi.pool.EnvelopeCache {
+        volatile boolean retired;
+        final AtomicInteger flushes = new AtomicInteger();
+
+        @Override
+        public void flush() {
+            flushes.incrementAndGet();
+        }
+
+        @Override
+        public boolean isRetired() {
+            return retired;
+        }
+    }
+
     /** Starts threads until told to refuse, then refuses as an OS out of threads does. */
     private static final class RefusingStarter implements java.util.function.Consumer<Thread> {
         volatile boolean refuse;

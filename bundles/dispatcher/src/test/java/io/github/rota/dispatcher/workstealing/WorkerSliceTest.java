@@ -105,5 +105,10 @@ class WorkerSliceTest {
         public int lastMessagesHandled() {
             return lastHandled;
         }
+
+        @Override
+        public void beforePark() {
+            // no thread of its own to look after
+        }
     }
 }
