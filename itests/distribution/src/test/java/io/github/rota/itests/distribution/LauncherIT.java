@@ -83,4 +83,17 @@ class LauncherIT {
         }
         assertThat(rota.rota("status").exit()).as("nothing left behind to stop").isEqualTo(3);
     }
+
+    @Test
+    void aSecondStartWhoseJvmDiesIsNotTakenForAStartByThePreviousRunsLog() throws Exception {
+        assertThat(rota.rota("start").exit()).isZero();
+        assertThat(rota.rota("stop").exit()).isZero(); // the log now holds that run's "started" line
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            UnpackedDistribution.Result started = rota.rota("start", "--jmx=" + taken.getLocalPort());
+
+            assertThat(started.exit()).as(started.output()).isEqualTo(1);
+            assertThat(started.output()).contains("rota did not start: the JVM (pid ").doesNotContain("rota started");
+        }
+        assertThat(rota.rota("status").exit()).isEqualTo(3);
+    }
 }
