@@ -25,12 +25,17 @@ class FieldLayoutTest {
     private static final Pattern PADDING = Pattern.compile("p[0-9a-f]+");
 
     @Test
-    void eachFieldAWorkersLocalQueueSharesWithOtherThreadsHasACacheLineOfItsOwn() throws Exception {
-        // The linger slots share the owner's line (the probe takes from them only behind a long turn);
-        // what the turn runs shares the epoch's (written with it, read only for the probe's reports).
-        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.LocalQueue", List.of(List.of("turnEpoch", "running"),
-                List.of("next"), List.of("parkState"), List.of("linger0", "linger1",
-                        "takesUntilGlobalCheck", "localStreak", "lingerStreak", "lingerAccepted", "searching", "woken")));
+    void eachFieldOtherThreadsTouchOfAWorkerHasACacheLineOfItsOwn() throws Exception {
+        // What the turn runs shares the epoch's line (written with it, read only for the probe's reports).
+        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.Remote", List.of(List.of("turnEpoch", "running"),
+                List.of("next"), List.of("parkState"), List.of("linger0", "linger1")));
+    }
+
+    @Test
+    void aWorkersOwnBookkeepingIsOffItsNeighboursLines() throws Exception {
+        // Written at every take by its owner: the cores of a pool are allocated side by side.
+        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.Core", List.of(List.of("takesUntilGlobalCheck",
+                "localStreak", "lingerStreak", "lingerAccepted", "searching", "woken")));
     }
 
     @Test

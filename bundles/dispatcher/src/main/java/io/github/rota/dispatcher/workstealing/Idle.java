@@ -6,7 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The idle set: who is searching and who is parked (after Tokio's idle protocol, with per-worker
- * sleeping flags instead of a shared lock or condition variable). {@link RunQueues#notifyOne}
+ * park states instead of a shared lock or condition variable). {@link Shared#notifyOne}
  * makes the wake-up decision with it.
  *
  * <p>A worker with no local work may become a <em>searcher</em> (it steals) only while fewer
@@ -24,13 +24,13 @@ import java.util.concurrent.locks.LockSupport;
 final class Idle {
 
     private final String dispatcherId;
-    private final Sibling[] workers;
+    private final Remote[] workers;
     private final AtomicInteger searching = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     /** Where the next wake-up scan starts; a racy hint that spreads wake-ups. */
     private int wakeCursor;
 
-    Idle(String dispatcherId, Sibling[] workers) {
+    Idle(String dispatcherId, Remote[] workers) {
         this.dispatcherId = dispatcherId;
         this.workers = workers;
     }
@@ -77,7 +77,7 @@ final class Idle {
         int n = workers.length;
         int start = wakeCursor;
         for (int i = 0; i < n; i++) {
-            Sibling candidate = workers[(start + i) % n];
+            Remote candidate = workers[(start + i) % n];
             if (candidate.claimWake()) {
                 parked.decrementAndGet();
                 wakeCursor = (start + i + 1) % n;
@@ -90,8 +90,8 @@ final class Idle {
     }
 
     /** The worker is about to park: its flag is set, then it is counted. */
-    void beforePark(LocalQueue worker) {
-        worker.setSleeping();
+    void beforePark(Remote worker) {
+        worker.sleep();
         parked.incrementAndGet();
     }
 
@@ -101,7 +101,7 @@ final class Idle {
      * @return {@code true} if it un-parked itself; {@code false} if a notifier had already claimed
      *         it, in which case it is counted as a searcher
      */
-    boolean cancelPark(LocalQueue worker) {
+    boolean cancelPark(Remote worker) {
         if (worker.cancelSleep()) {
             parked.decrementAndGet();
             return true;

@@ -18,8 +18,7 @@ import java.lang.invoke.VarHandle;
  * someone moved {@code head} and the copy is discarded. The owner never overwrites a slot in
  * {@code [head, tail)}: it checks capacity against a fresh volatile read of {@code head}, and a
  * stale (smaller) head only makes it see the ring as fuller than it is. Accessors are named for
- * their ordering, as in JCTools: {@code lv} volatile load, {@code la} acquire load, {@code lo}
- * opaque load (never torn or elided, no fence), {@code so} release store, {@code cas}.
+ * their ordering (see the package comment).
  *
  * <p>Invariants ({@code LocalRingTest}; jcstress {@code LocalRingPopVersusStealTest},
  * {@code LocalRingFullPushVersusStealTest}, {@code LocalRingWrapStealTest}): FIFO for the owner; a
@@ -166,7 +165,7 @@ final class LocalRing extends LocalRingEndPad {
     }
 }
 
-// Layout, by writer (the padding idiom is described in LocalQueue): the read-only fields, then
+// Layout, by writer (padded as the package comment says): the read-only fields, then
 // head (owner and thieves, CAS), then tail (owner only), each with a cache line of padding around it.
 
 abstract class LocalRingSlots {

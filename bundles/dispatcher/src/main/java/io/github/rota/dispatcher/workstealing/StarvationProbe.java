@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  *       themselves read no clock for it.</li>
  * </ul>
  *
- * <p>It sees the pool only as its {@link RunQueues}, and each worker as a {@link Sibling}.
+ * <p>It sees the pool only as its {@link Shared} state, and each worker as its {@link Remote}.
  *
  * <p>Threads: the arrays are confined to the probe thread; {@code reports} has this single writer.
  * The probe clears its interrupt flag before each wait: the flag belongs to whoever interrupted a
@@ -48,7 +48,7 @@ final class StarvationProbe implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StarvationProbe.class);
 
-    private final RunQueues queues;
+    private final Shared shared;
     private final String dispatcherId;
     /** Report turns this long; 0: never report. */
     private final long thresholdNanos;
@@ -64,12 +64,12 @@ final class StarvationProbe implements Runnable {
     private final FlightEvents.LongTurn[] longTurns;
     private volatile long reports;
 
-    StarvationProbe(RunQueues queues, String dispatcherId, long thresholdNanos, Consumer<Object> events) {
-        this.queues = queues;
+    StarvationProbe(Shared shared, String dispatcherId, long thresholdNanos, Consumer<Object> events) {
+        this.shared = shared;
         this.dispatcherId = dispatcherId;
         this.thresholdNanos = thresholdNanos;
         this.events = events;
-        int n = queues.workerCount();
+        int n = shared.workerCount();
         this.lastEpoch = new long[n];
         this.inTurnSince = new long[n];
         this.reportedEpoch = new long[n];
@@ -84,7 +84,7 @@ final class StarvationProbe implements Runnable {
     @Override
     public void run() {
         long interval = BUSY_INTERVAL_NANOS;
-        while (!queues.isClosed()) {
+        while (!shared.isClosed()) {
             // With the flag set, parkNanos returns at once, every time: an interrupted probe would spin.
             Thread.interrupted();
             LockSupport.parkNanos(this, interval);
@@ -107,7 +107,7 @@ final class StarvationProbe implements Runnable {
     boolean sample(long now) {
         boolean busy = false;
         for (int i = 0; i < lastEpoch.length; i++) {
-            Sibling worker = queues.sibling(i);
+            Remote worker = shared.remote(i);
             long epoch = worker.turnEpoch();
             if ((epoch & 1) == 0 || epoch != lastEpoch[i]) {
                 boolean changed = epoch != lastEpoch[i];
@@ -130,11 +130,11 @@ final class StarvationProbe implements Runnable {
             if (stuck < BUSY_INTERVAL_NANOS) {
                 continue;
             }
-            Schedulable waiting = worker.stealNextSlot();
+            Schedulable waiting = worker.takeNextSlot();
             if (waiting != null) {
-                queues.requeue(waiting);
+                shared.requeue(waiting);
             }
-            queues.rescueLingering(worker);
+            shared.rescueLingering(worker);
             if (thresholdNanos > 0 && stuck >= thresholdNanos && reportedEpoch[i] != epoch) {
                 reportedEpoch[i] = epoch;
                 report(worker, Duration.ofNanos(stuck));
@@ -144,7 +144,7 @@ final class StarvationProbe implements Runnable {
     }
 
     /** A look found worker {@code i} in a turn it was not in at the last look. */
-    private void turnSeen(int i, Sibling worker) {
+    private void turnSeen(int i, Remote worker) {
         FlightEvents.LongTurn event = FlightEvents.longTurnStarting();
         if (event != null) {
             longTurns[i] = event;
@@ -161,7 +161,7 @@ final class StarvationProbe implements Runnable {
         }
     }
 
-    private void report(Sibling worker, Duration stuckFor) {
+    private void report(Remote worker, Duration stuckFor) {
         Thread thread = worker.thread();
         StackTraceElement[] stack = thread.getStackTrace();
         reports = reports + 1; // single writer

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The work-stealing dispatcher (GoAkt's dispatcher pool, built on JVM primitives), as the SPI sees
- * it: a fixed set of {@link Worker}s sharing {@link RunQueues} (a bounded ring and a next-actor
+ * it: a fixed set of {@link Worker}s and their {@link Shared} state (a bounded ring and a next-actor
  * slot per worker, one global queue, the idle set), their {@link WorkerThreads}, and a
  * {@link StarvationProbe}. The live thread count is the worker count plus the probe's thread,
  * whatever the number of actors, plus spare threads only while turns block.
@@ -44,9 +44,9 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
             EnumSet.range(DispatcherCounter.TURNS, DispatcherCounter.WORKERS_REPLACED);
 
     private final String systemName;
-    private final LocalQueue[] locals;
+    private final Remote[] remotes;
     private final Worker[] workers;
-    private final RunQueues queues;
+    private final Shared shared;
     private final TurnRunner turns;
     private final WorkerThreads threads;
     private final StarvationProbe starvationProbe;
@@ -82,17 +82,17 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
         });
         this.systemName = systemName;
         this.turns = new TurnRunner(id, observers(), events);
-        this.locals = new LocalQueue[workerCount];
+        this.remotes = new Remote[workerCount];
         for (int i = 0; i < workerCount; i++) {
-            locals[i] = new LocalQueue(i, workerCount, ringCapacity);
+            remotes[i] = new Remote(i, ringCapacity);
         }
-        this.queues = new RunQueues(id, locals, events);
+        this.shared = new Shared(id, remotes, events);
         this.workers = new Worker[workerCount];
         for (int i = 0; i < workerCount; i++) {
-            workers[i] = new Worker(locals[i], queues, turns, WaitStrategy.SPIN_THEN_YIELD, this::throughputBudget);
+            workers[i] = new Worker(new Core(remotes[i], shared), turns, WaitStrategy.SPIN_THEN_YIELD, this::throughputBudget);
         }
-        this.threads = new WorkerThreads(systemName, id, queues, turns, maxSpareWorkers, spareKeepAliveNanos, threadStarter);
-        this.starvationProbe = new StarvationProbe(queues, id, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis),
+        this.threads = new WorkerThreads(systemName, id, shared, turns, maxSpareWorkers, spareKeepAliveNanos, threadStarter);
+        this.starvationProbe = new StarvationProbe(shared, id, TimeUnit.MILLISECONDS.toNanos(starvationThresholdMillis),
                 events);
     }
 
@@ -105,11 +105,11 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
     public void schedule(Schedulable schedulable) {
         Worker worker = threads.workerOf(Thread.currentThread());
         if (worker != null) {
-            worker.scheduleFromHere(schedulable);
+            worker.core().scheduleFromHere(schedulable);
             return;
         }
         // Any other thread, or one of ours whose turn blocked and gave its worker away.
-        if (!queues.scheduleFromOutside(schedulable)) {
+        if (!shared.scheduleFromOutside(schedulable)) {
             throw refusal();
         }
     }
@@ -124,7 +124,7 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
     public void expedite(Schedulable schedulable) {
         Worker worker = threads.workerOf(Thread.currentThread());
         if (worker != null) {
-            worker.expedite(schedulable);
+            worker.core().expedite(schedulable);
         }
     }
 
@@ -140,20 +140,17 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
             throw new IllegalStateException("dispatcher '" + id() + "' cannot be stopped from its own worker; use signalStop()");
         }
         signalStop();
-        queues.awaitOutsidePushes();
+        shared.awaitOutsidePushes();
         threads.joinAll();
         List<Schedulable> unrun = new ArrayList<>();
-        for (LocalQueue local : locals) {
-            local.drainInto(unrun);
-        }
-        queues.drainGlobalInto(unrun);
+        shared.drainInto(unrun);
         return unrun;
     }
 
     @Override
     public void signalStop() {
         markStopping();
-        queues.close();
+        shared.close();
         threads.wakeAll();
     }
 
@@ -163,11 +160,11 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
         for (DispatcherCounter counter : KEPT) {
             counters.put(counter, counter(counter));
         }
-        List<Integer> depths = new ArrayList<>(locals.length);
-        for (LocalQueue local : locals) {
-            depths.add(local.queueDepth());
+        List<Integer> depths = new ArrayList<>(remotes.length);
+        for (Remote remote : remotes) {
+            depths.add(remote.queueDepth());
         }
-        return new DispatcherStats(locals.length, queues.parkedCount(), queues.globalDepth(), depths, counters);
+        return new DispatcherStats(remotes.length, shared.idle.parkedCount(), shared.globalDepth(), depths, counters);
     }
 
     /** Sums {@code counter} over the workers, with what is counted outside them. */
@@ -180,11 +177,11 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
             return 0;
         }
         long sum = 0;
-        for (LocalQueue local : locals) {
-            sum += local.counter(counter);
+        for (Remote remote : remotes) {
+            sum += remote.counter(counter);
         }
         if (counter == DispatcherCounter.GLOBAL_PUSHES) {
-            sum += queues.outsidePushes();
+            sum += shared.outsidePushes();
         } else if (counter == DispatcherCounter.MESSAGES) {
             sum += threads.detachedMessages();
         }
@@ -208,6 +205,6 @@ final class WorkStealingDispatcher extends AbstractDispatcher {
 
     @Override
     protected String describe() {
-        return ", workers=" + locals.length;
+        return ", workers=" + remotes.length;
     }
 }

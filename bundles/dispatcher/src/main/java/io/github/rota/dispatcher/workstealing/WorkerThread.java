@@ -112,7 +112,7 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
                         }
                     }
                     if (takeOver != null) {
-                        current.takenOver(takeOver);
+                        current.core().takenOver(takeOver);
                         takeOver = null;
                     }
                     while (current.runOn(this)) {
@@ -139,7 +139,7 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
     @Override
     public boolean linger() {
         Worker current = worker;
-        return current != null && current.acceptLinger();
+        return current != null && current.core().acceptLinger();
     }
 
     @Override

@@ -39,7 +39,7 @@ final class WorkerThreads implements WorkerThread.Host {
 
     private final String dispatcherId;
     private final String threadPrefix;
-    private final RunQueues queues;
+    private final Shared shared;
     private final TurnRunner turns;
     private final int maxSpareWorkers;
     private final long spareKeepAliveNanos;
@@ -55,11 +55,11 @@ final class WorkerThreads implements WorkerThread.Host {
     private int spareThreads;
     private boolean started;
 
-    WorkerThreads(String systemName, String dispatcherId, RunQueues queues, TurnRunner turns,
+    WorkerThreads(String systemName, String dispatcherId, Shared shared, TurnRunner turns,
                   int maxSpareWorkers, long spareKeepAliveNanos, Consumer<Thread> starter) {
         this.dispatcherId = dispatcherId;
         this.threadPrefix = systemName + "-" + dispatcherId + "-worker-";
-        this.queues = queues;
+        this.shared = shared;
         this.turns = turns;
         this.maxSpareWorkers = maxSpareWorkers;
         this.spareKeepAliveNanos = spareKeepAliveNanos;
@@ -68,7 +68,7 @@ final class WorkerThreads implements WorkerThread.Host {
 
     /** Starts a thread per worker and the probe's, once; not after the queues closed. */
     synchronized void start(Worker[] workers, Runnable probe, String probeName) {
-        if (started || queues.isClosed()) {
+        if (started || shared.isClosed()) {
             return;
         }
         started = true;
@@ -161,11 +161,11 @@ final class WorkerThreads implements WorkerThread.Host {
         if (worker == null) {
             return work.call(); // this thread already gave its worker away (a nested blocking call)
         }
-        worker.beforeBlocking();
+        worker.core().releaseLingering(); // nobody may wait on this worker while it blocks
         if (handOver(worker, thread)) {
             return work.call(); // then the turn ends on this thread, without a worker
         }
-        worker.blockWithoutSpare();
+        worker.core().blockWithoutSpare();
         thread.detach(); // what the blocked turn makes ready goes to the global queue
         try {
             return work.call();
@@ -176,12 +176,12 @@ final class WorkerThreads implements WorkerThread.Host {
 
     /** @return whether {@code worker} now runs on a spare thread instead of {@code from} */
     private synchronized boolean handOver(Worker worker, WorkerThread from) {
-        if (queues.isClosed()) {
+        if (shared.isClosed()) {
             return false;
         }
         WorkerThread spare = idleSpares.pollFirst();
         if (spare != null) {
-            worker.leaveBlockingTurn(); // still ours: the next owner sees it through the hand-over
+            worker.core().leaveBlockingTurn(); // still ours: the next owner sees it through the hand-over
             from.detach();
             spare.handOver(worker);
             LockSupport.unpark(spare);
@@ -191,13 +191,13 @@ final class WorkerThreads implements WorkerThread.Host {
             return false;
         }
         WorkerThread thread = newThread(worker, DispatcherCounter.BLOCKING_HANDOVERS);
-        worker.leaveBlockingTurn();
+        worker.core().leaveBlockingTurn();
         from.detach();
         spareThreads++;
         if (!start(thread)) {
             spareThreads--;
             from.attach(worker);
-            worker.returnToBlockingTurn();
+            worker.core().returnToBlockingTurn();
             return false;
         }
         return true;
@@ -224,7 +224,7 @@ final class WorkerThreads implements WorkerThread.Host {
     @Override
     public Worker awaitWorker(WorkerThread thread) {
         synchronized (this) {
-            if (!queues.isClosed()) {
+            if (!shared.isClosed()) {
                 idleSpares.addFirst(thread); // most recently used first: the others time out
             }
         }
@@ -235,7 +235,7 @@ final class WorkerThreads implements WorkerThread.Host {
                 return worker;
             }
             long left = deadline - System.nanoTime();
-            if (queues.isClosed() || left <= 0) {
+            if (shared.isClosed() || left <= 0) {
                 synchronized (this) {
                     worker = thread.worker();
                     if (worker != null) {
@@ -269,11 +269,11 @@ final class WorkerThreads implements WorkerThread.Host {
             if (worker == null) {
                 spareThreads--;
             } else {
-                worker.recoverFromDeadThread();
+                worker.core().recoverFromDeadThread();
                 // Given up before the new thread starts: the report below runs on this thread, and
                 // what it schedules must not go into queues that the new thread now owns.
                 thread.detach();
-                if (!queues.isClosed() && !start(newThread(worker, DispatcherCounter.WORKERS_REPLACED))) {
+                if (!shared.isClosed() && !start(newThread(worker, DispatcherCounter.WORKERS_REPLACED))) {
                     thread.attach(worker);
                     carryOn = true;
                 }
@@ -301,7 +301,7 @@ final class WorkerThreads implements WorkerThread.Host {
     @Override
     public void countMessages(Worker worker, int count) {
         if (worker != null) {
-            worker.countMessages(count);
+            worker.core().countMessages(count);
         } else {
             detachedMessages.add(count);
         }

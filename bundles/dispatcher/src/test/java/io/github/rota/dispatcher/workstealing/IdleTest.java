@@ -2,7 +2,6 @@ package io.github.rota.dispatcher.workstealing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.rota.spi.dispatch.TurnObservers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -13,25 +12,24 @@ import org.junit.jupiter.api.Test;
  */
 class IdleTest {
 
-    private final LocalQueue first = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
-    private final LocalQueue second = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
-    private final RunQueues queues = new RunQueues("idle", new Sibling[] {first, second}, event -> { });
+    private final Remote first = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Remote second = new Remote(1, LocalRing.DEFAULT_CAPACITY);
+    private final Shared queues = new Shared("idle", new Remote[] {first, second}, event -> { });
 
     @AfterEach
     void close() {
         queues.close();
     }
 
-    private Worker worker(LocalQueue local) {
-        local.bind(new Thread(() -> { })); // never started: an unpark is a no-op
-        return new Worker(local, queues, new TurnRunner("idle", new TurnObservers(fault -> { }), event -> { }),
-                WaitStrategy.SPIN_THEN_YIELD, () -> 32);
+    private Core worker(Remote remote) {
+        remote.bind(new Thread(() -> { })); // never started: an unpark is a no-op
+        return new Core(remote, queues);
     }
 
     @Test
     void aWorkerWhoseThreadDiesRightAfterANotifierWokeItLeavesNoSearcherBehind() {
-        Worker dying = worker(first);
-        Worker other = worker(second);
+        Core dying = worker(first);
+        Core other = worker(second);
         assertThat(dying.prepareToPark()).as("nothing to take: it parks").isTrue();
         queues.notifyOne(); // a producer claims it, as the searcher
         assertThat(first.isSleeping()).isFalse();

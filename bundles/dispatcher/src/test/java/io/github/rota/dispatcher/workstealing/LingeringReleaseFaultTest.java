@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 class LingeringReleaseFaultTest {
 
     private final List<Object> events = new CopyOnWriteArrayList<>();
-    private final LocalQueue local = new LocalQueue(0, 1, LocalRing.DEFAULT_CAPACITY);
-    private final RunQueues queues = new RunQueues("faulty", new Sibling[] {local}, events::add);
+    private final Remote local = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Shared queues = new Shared("faulty", new Remote[] {local}, events::add);
+    private final Core core = new Core(local, queues);
 
     @AfterEach
     void close() {
@@ -31,11 +32,11 @@ class LingeringReleaseFaultTest {
         local.putLingering(new FailingRelease(fault));
         Schedulable waiting = new Waiting();
         queues.scheduleFromOutside(waiting);
-        for (int take = 1; take < LocalQueue.GLOBAL_CHECK_INTERVAL; take++) {
-            local.globalCheckDue(); // the takes before this one
+        for (int take = 1; take < Core.GLOBAL_CHECK_INTERVAL; take++) {
+            core.globalCheckDue(); // the takes before this one
         }
 
-        assertThat(queues.take(local)).as("the global queue's turn, due now").isSameAs(waiting);
+        assertThat(core.take()).as("the global queue's turn, due now").isSameAs(waiting);
         assertThat(events).singleElement().isInstanceOfSatisfying(DispatcherError.class,
                 error -> assertThat(error.cause()).isSameAs(fault));
     }

@@ -86,8 +86,8 @@ class StarvationProbeTest {
     void aTurnSeenAgainWithinMomentsIsNotTakenForAStuckOne() {
         // However soon the probe looks again (a spurious wake-up, an interrupt), a worker counts as
         // stuck only once its turn has lasted a busy interval: its next slot is its own until then.
-        LocalQueue busy = new LocalQueue(0, 1, LocalRing.DEFAULT_CAPACITY);
-        RunQueues queues = new RunQueues("probed", new Sibling[] {busy}, events::add);
+        Remote busy = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+        Shared queues = new Shared("probed", new Remote[] {busy}, events::add);
         StarvationProbe probe = new StarvationProbe(queues, "probed", 0, events::add);
         busy.advanceTurnEpoch(); // odd: in a turn
         busy.putNextSlot(new Waiting());

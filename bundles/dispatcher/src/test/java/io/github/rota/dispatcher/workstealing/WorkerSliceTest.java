@@ -19,9 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class WorkerSliceTest {
 
-    private final LocalQueue local = new LocalQueue(0, 1, 256);
-    private final RunQueues queues = new RunQueues("slice", new Sibling[] {local}, event -> { });
-    private final Worker worker = new Worker(local, queues,
+    private final Shared queues = new Shared("slice", new Remote[] {new Remote(0, 256)}, event -> { });
+    private final Worker worker = new Worker(new Core(queues.remote(0), queues),
             new TurnRunner("slices", new TurnObservers(fault -> { }), event -> { }),
             WaitStrategy.SPIN_THEN_YIELD, () -> 1);
     private final Owner owner = new Owner(worker);
@@ -34,7 +33,7 @@ class WorkerSliceTest {
     @Test
     void aWorkerThatAlwaysHasWorkReturnsToItsThreadAfterOneSlice() {
         BusyActor busy = new BusyActor();
-        queues.push(local, busy);
+        worker.core().push(busy);
 
         CompletableFuture<Boolean> slice = CompletableFuture.supplyAsync(() -> worker.runOn(owner));
 

@@ -21,8 +21,8 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 public class ExpediteLingeringVersusProbeTest {
 
     private final Schedulable actor = turn -> false;
-    private final LocalQueue owner = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
-    private final Sibling asSeenByProbe = owner;
+    private final Remote owner = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Remote asSeenByProbe = owner;
 
     public ExpediteLingeringVersusProbeTest() {
         owner.putLingering(actor);

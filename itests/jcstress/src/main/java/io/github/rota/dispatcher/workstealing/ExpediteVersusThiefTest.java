@@ -21,8 +21,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 public class ExpediteVersusThiefTest {
 
     private final Schedulable actor = turn -> false;
-    private final LocalQueue owner = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
-    private final Sibling asSeenByThief = owner;
+    private final Remote owner = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Remote asSeenByThief = owner;
     private final LocalRing thiefRing = new LocalRing(LocalRing.DEFAULT_CAPACITY);
 
     public ExpediteVersusThiefTest() {
@@ -32,13 +32,13 @@ public class ExpediteVersusThiefTest {
     @Actor
     public void ownerExpedites() {
         if (owner.takeNextSlotIf(actor)) {
-            owner.pushToRing(actor);
+            owner.ring.push(actor);
         }
     }
 
     @Actor
     public void thiefTakes(III_Result r) {
-        if (asSeenByThief.stealNextSlot() == actor) {
+        if (asSeenByThief.takeNextSlot() == actor) {
             r.r1 = 1;
         } else if (asSeenByThief.stealHalfInto(thiefRing) == 1 && thiefRing.pop() == actor) {
             r.r2 = 1;
@@ -47,6 +47,6 @@ public class ExpediteVersusThiefTest {
 
     @Arbiter
     public void where(III_Result r) {
-        r.r3 = owner.ringSize();
+        r.r3 = owner.ring.size();
     }
 }

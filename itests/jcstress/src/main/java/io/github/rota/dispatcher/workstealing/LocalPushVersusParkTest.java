@@ -1,7 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -25,21 +24,21 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class LocalPushVersusParkTest {
 
-    private final LocalQueue pusher = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
-    private final LocalQueue siblingQueue = new LocalQueue(1, 2, LocalRing.DEFAULT_CAPACITY);
-    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {pusher, siblingQueue}, event -> { });
-    private final Worker sibling = new Worker(siblingQueue, queues,
-            new TurnRunner("push", new TurnObservers(fault -> { }), event -> { }), WaitStrategy.SPIN_THEN_YIELD, () -> 32);
+    private final Remote pusherQueue = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Remote siblingQueue = new Remote(1, LocalRing.DEFAULT_CAPACITY);
+    private final Shared queues = new Shared("jcstress", new Remote[] {pusherQueue, siblingQueue}, event -> { });
+    private final Core pusher = new Core(pusherQueue, queues);
+    private final Core sibling = new Core(siblingQueue, queues);
     private final Schedulable pushed = turn -> false;
 
     public LocalPushVersusParkTest() {
-        sibling.bind(new Thread()); // never started: an unpark aimed at it is harmless
-        queues.scheduleFromHere(pusher, turn -> false); // the next slot: the push below makes a second runnable actor
+        siblingQueue.bind(new Thread()); // never started: an unpark aimed at it is harmless
+        pusher.scheduleFromHere(turn -> false); // the next slot: the push below makes a second runnable actor
     }
 
     @Actor
     public void pusher() {
-        queues.push(pusher, pushed);
+        pusher.push(pushed);
     }
 
     @Actor

@@ -15,8 +15,8 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class NextSlotTakeVersusThiefTest {
 
-    private final LocalQueue owner = new LocalQueue(0, 2, LocalRing.DEFAULT_CAPACITY);
-    private final Sibling asSeenByThief = owner;
+    private final Remote owner = new Remote(0, LocalRing.DEFAULT_CAPACITY);
+    private final Remote asSeenByThief = owner;
 
     public NextSlotTakeVersusThiefTest() {
         owner.putNextSlot(turn -> false);
@@ -29,6 +29,6 @@ public class NextSlotTakeVersusThiefTest {
 
     @Actor
     public void thiefTakes(ZZ_Result r) {
-        r.r2 = asSeenByThief.stealNextSlot() != null;
+        r.r2 = asSeenByThief.takeNextSlot() != null;
     }
 }

@@ -22,26 +22,28 @@ import org.openjdk.jcstress.infra.results.L_Result;
 @State
 public class OverflowVersusStealTest {
 
-    private final LocalQueue owner = new LocalQueue(0, 2, 4);
-    private final LocalQueue thief = new LocalQueue(1, 2, 4);
-    private final RunQueues queues = new RunQueues("jcstress", new Sibling[] {owner, thief}, event -> { });
+    private final Remote ownerQueue = new Remote(0, 4);
+    private final Remote thiefQueue = new Remote(1, 4);
+    private final Shared queues = new Shared("jcstress", new Remote[] {ownerQueue, thiefQueue}, event -> { });
+    private final Core owner = new Core(ownerQueue, queues);
+    private final Search thief = new Search(thiefQueue, queues);
     private final List<Schedulable> actors = Actors.make(5);
     private final List<Schedulable> thiefTook = new ArrayList<>();
 
     public OverflowVersusStealTest() {
         for (int i = 0; i < 4; i++) {
-            owner.pushToRing(actors.get(i));
+            ownerQueue.ring.push(actors.get(i));
         }
     }
 
     @Actor
     public void owner() {
-        queues.push(owner, actors.get(4));
+        owner.push(actors.get(4));
     }
 
     @Actor
     public void thief() {
-        Schedulable s = queues.searchOnce(thief);
+        Schedulable s = thief.once();
         if (s != null) {
             thiefTook.add(s);
         }
@@ -50,11 +52,17 @@ public class OverflowVersusStealTest {
     @Arbiter
     public void check(L_Result r) {
         List<Schedulable> global = new ArrayList<>();
-        queues.drainGlobalInto(global);
+        queues.global.drainInto(global);
         List<Schedulable> ownerRing = new ArrayList<>();
-        owner.drainInto(ownerRing);
+        drain(ownerQueue.ring, ownerRing);
         List<Schedulable> thiefRing = new ArrayList<>();
-        thief.drainInto(thiefRing);
+        drain(thiefQueue.ring, thiefRing);
         r.r1 = Actors.verdict(List.of(thiefTook, thiefRing, global, ownerRing), actors);
+    }
+
+    private static void drain(LocalRing ring, List<Schedulable> into) {
+        for (Schedulable s = ring.pop(); s != null; s = ring.pop()) {
+            into.add(s);
+        }
     }
 }

@@ -26,12 +26,12 @@ public class ParkDecisionVersusScheduleTest {
     private final Worker worker = pool.worker(0);
 
     public ParkDecisionVersusScheduleTest() {
-        worker.bind(new Thread()); // never started: an unpark aimed at it is harmless
+        worker.core().remote.bind(new Thread()); // never started: an unpark aimed at it is harmless
     }
 
     @Actor
     public void worker(ZZ_Result r) {
-        r.r1 = worker.prepareToPark();
+        r.r1 = worker.core().prepareToPark();
     }
 
     @Actor
@@ -41,6 +41,6 @@ public class ParkDecisionVersusScheduleTest {
 
     @Arbiter
     public void end(ZZ_Result r) {
-        r.r2 = worker.local().isSleeping();
+        r.r2 = worker.core().remote.isSleeping();
     }
 }

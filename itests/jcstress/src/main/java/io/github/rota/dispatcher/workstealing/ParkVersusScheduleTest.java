@@ -23,7 +23,7 @@ public class ParkVersusScheduleTest {
 
     @Actor
     public void worker() {
-        worker.bind(Thread.currentThread());
+        worker.core().remote.bind(Thread.currentThread());
         worker.park();
     }
 

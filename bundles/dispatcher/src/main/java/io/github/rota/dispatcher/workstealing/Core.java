@@ -1,0 +1,444 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.jfr.FlightEvents;
+
+/**
+ * One worker's own state (Tokio's {@code Core}): what only the thread running the worker touches,
+ * and what that thread does with the worker's queues. Its flags change only through its methods.
+ * Other threads see the worker as its {@link Remote}; what all workers share is {@link Shared}.
+ *
+ * <p>Take order ({@link #take}): a lingering actor with work, else the next-actor slot, then the
+ * ring, then the global queue; the global queue first on every {@value #GLOBAL_CHECK_INTERVAL}th
+ * take, so a backlog there cannot starve. A worker that finds nothing searches ({@link Search}).
+ *
+ * <p>Next-actor slot: when code running on a worker makes an actor ready, that actor goes in the
+ * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
+ * on one core with no wake-up; a thief takes it only once it is stale ({@link Search}). A turn that keeps sending to the actor in its own worker's next slot or linger
+ * slot expedites it ({@link #expedite}): to the ring, with a wake-up, so a sibling steals it at once.
+ * When no sibling is searching, the {@link StarvationProbe} rescues a slot stuck behind a long turn.
+ *
+ * <p>Lingering: an actor whose turn drained it while an exchange goes on here (an actor in the next
+ * slot, or a lingering one with work) stays with the worker, still PROCESSING, in one of
+ * {@value Remote#LINGER_SLOTS} linger slots; a message to it is its producer's enqueue only, and the
+ * worker runs it again when it has work. The worker lets its lingering actors go before it takes from
+ * its ring or the global queue, searches, parks, blocks or stops; letting go is going idle with the
+ * usual re-check, so a message that arrived meanwhile is never lost, and it is guarded
+ * ({@link Shared#letGo}): no other actor is in hand while it runs.
+ *
+ * <p>Flags: {@code searching} (the idle set counts this worker as a searcher), {@code woken} (a
+ * notifier woke it and it has run no turn since), {@code lingerAccepted} (the running turn's actor
+ * lingers once the turn returns).
+ *
+ * <p>Threads: the owner only, one thread at a time; a hand-over to another thread publishes it.
+ * Padded (see the package comment): the cores of a pool's workers are allocated side by side, and
+ * each is written at every take.
+ */
+final class Core extends CorePad1 {
+
+    /**
+     * Consecutive turns of actors from the next slot or the linger slots before the ring must get
+     * one: half the default throughput budget, so a volley on one worker gives way to the ring about
+     * as often as one actor's full turn would (Tokio caps its LIFO slot at 3, which here made a
+     * worker hosting two volleys switch between them every third message).
+     */
+    static final int MAX_LOCAL_STREAK = 16;
+    /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
+    static final int GLOBAL_CHECK_INTERVAL = 61;
+
+    Core(Remote remote, Shared shared) {
+        super(remote, shared);
+    }
+
+    /** Adds to this worker's message count. */
+    void countMessages(int count) {
+        counters.add(DispatcherCounter.MESSAGES, count);
+    }
+
+    // ---------------------------------------------------------------- taking work
+
+    /**
+     * The take order; {@code null}: nothing here, search. Before the worker turns to anything but its
+     * own exchange (a lingering actor with work, the next slot) it lets its lingering actors go, so
+     * none waits on a worker busy elsewhere.
+     */
+    Schedulable take() {
+        if (globalCheckDue() && !shared.global.isEmpty()) {
+            releaseLingering();
+            Schedulable s = shared.global.poll();
+            if (s != null) {
+                localStreak = 0;
+                return s;
+            }
+        }
+        Schedulable s = takeLocal();
+        if (s != null) {
+            return s;
+        }
+        releaseLingering();
+        s = ring.pop();
+        return s != null ? s : shared.global.poll();
+    }
+
+    /** {@return whether this take must look at the global queue first (every {@value #GLOBAL_CHECK_INTERVAL}th)} */
+    boolean globalCheckDue() {
+        if (--takesUntilGlobalCheck == 0) {
+            takesUntilGlobalCheck = GLOBAL_CHECK_INTERVAL;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * A lingering actor with work, else the next slot (but the next slot after
+     * {@value #MAX_LOCAL_STREAK} lingering actors in a row); neither once that many such turns ran in
+     * a row while the ring waits (then the next-slot actor goes behind the ring's).
+     */
+    private Schedulable takeLocal() {
+        if (localStreak >= MAX_LOCAL_STREAK && !ring.isEmpty()) {
+            localStreak = 0;
+            Schedulable next = remote.takeNextSlot();
+            if (next != null) {
+                push(next);
+            }
+            return null;
+        }
+        boolean lingerStreakSpent = lingerStreak >= MAX_LOCAL_STREAK && remote.hasNextSlot();
+        Schedulable s = lingerStreakSpent ? null : remote.claimLingeringWithWork();
+        lingerStreak = s != null ? Math.min(lingerStreak + 1, MAX_LOCAL_STREAK) : 0;
+        if (s == null) {
+            s = remote.takeNextSlot();
+        }
+        if (s == null) {
+            localStreak = 0;
+            return null;
+        }
+        if (localStreak < MAX_LOCAL_STREAK) {
+            localStreak++;
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------- adding work
+
+    /**
+     * Code running on this worker made {@code s} ready: it goes in the next slot, and the actor it
+     * displaces to the ring. A sibling is woken when this makes more than one actor runnable here
+     * where there was at most one before, not on every send: a turn that makes a thousand actors ready
+     * (a fan-out) pays the fence of a wake-up once per time a sibling has emptied its ring. No work is
+     * stranded: a sibling parks only after a re-scan finds the ring empty, and the push that fills it
+     * again is such a transition.
+     */
+    void scheduleFromHere(Schedulable s) {
+        counters.increment(DispatcherCounter.NEXT_SLOT_PUSHES);
+        int ringBefore = ring.size();
+        Schedulable displaced = remote.putNextSlot(s);
+        if (displaced == null) {
+            if (ringBefore == 1) {
+                shared.notifyOne(); // the next slot plus one in the ring: a second runnable actor here
+            }
+        } else if (ring.push(displaced)) {
+            counters.increment(DispatcherCounter.LOCAL_PUSHES);
+            if (ringBefore == 0) {
+                shared.notifyOne(); // the next slot plus the displaced actor
+            }
+        } else {
+            overflow(displaced);
+        }
+    }
+
+    /**
+     * The running turn keeps sending to {@code s}. If {@code s} waits in the next slot, or lingers
+     * here with work, it goes to the ring and a sibling is woken: filling the next slot woke nobody
+     * (this worker was to run it as soon as its turn ended), and this turn is not ending. The sibling
+     * steals it from the ring at once, with no stale-slot wait. Anywhere else, {@code s} is already
+     * where a sibling can take it.
+     */
+    void expedite(Schedulable s) {
+        if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && shared.letGo(s))) {
+            if (ring.push(s)) {
+                counters.increment(DispatcherCounter.LOCAL_PUSHES);
+                shared.notifyOne();
+            } else {
+                overflow(s);
+            }
+        }
+    }
+
+    /** To the ring's tail; a full ring sends its older half to the global queue. */
+    void push(Schedulable s) {
+        if (ring.push(s)) {
+            counters.increment(DispatcherCounter.LOCAL_PUSHES);
+            if (remote.queueDepth() > 1) {
+                shared.notifyOne();
+            }
+            return;
+        }
+        overflow(s);
+    }
+
+    /** The ring is full: its older half and {@code s} go to the global queue, and a worker is woken. */
+    private void overflow(Schedulable s) {
+        int moved = 0;
+        for (int i = 0; i < ring.capacity() / 2; i++) {
+            Schedulable older = ring.pop();
+            if (older == null) {
+                break;
+            }
+            shared.global.offer(older);
+            moved++;
+        }
+        shared.global.offer(s);
+        counters.add(DispatcherCounter.OVERFLOW_TO_GLOBAL, moved + 1);
+        counters.add(DispatcherCounter.GLOBAL_PUSHES, moved + 1);
+        FlightEvents.overflow(shared.dispatcherId(), remote.index, moved + 1);
+        shared.notifyOne();
+    }
+
+    /** Lets the lingering actors go; those that have work again go to the ring. */
+    void releaseLingering() {
+        for (int slot = 0; slot < Remote.LINGER_SLOTS; slot++) {
+            Schedulable s = remote.takeLingering(slot);
+            if (s != null && shared.letGo(s)) {
+                push(s);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- searching
+
+    /** {@return whether the idle set counts this worker as a searcher} */
+    boolean isSearching() {
+        return searching;
+    }
+
+    /** {@return whether this worker searches now: it did, or the idle set lets it start (about half the workers at most)} */
+    boolean beginSearching() {
+        if (!searching) {
+            searching = shared.idle.tryBeginSearching();
+        }
+        return searching;
+    }
+
+    /** Stops searching, if it was. {@return whether it was the last searcher} */
+    boolean endSearching() {
+        if (!searching) {
+            return false;
+        }
+        searching = false;
+        return shared.idle.endSearching();
+    }
+
+    // ---------------------------------------------------------------- turns
+
+    /** A turn starts here: a searcher that was the last wakes another (there may be more work out there). */
+    void turnStarting() {
+        if (endSearching()) {
+            shared.notifyOne();
+        }
+        woken = false;
+        counters.increment(DispatcherCounter.TURNS);
+    }
+
+    /**
+     * The running turn's actor has no work left and asks to linger: yes if a linger slot is free and
+     * the exchange it takes part in goes on here (an actor waits in the next slot, or a lingering one
+     * has work), so a reply is likely soon; an actor with nobody to answer it goes idle at once.
+     * The slot is filled once the turn has returned ({@link #turnEnded}).
+     */
+    boolean acceptLinger() {
+        if (!remote.hasLingerRoom() || !(remote.hasNextSlot() || remote.hasLingeringWithWork())) {
+            return false;
+        }
+        lingerAccepted = true;
+        return true;
+    }
+
+    /** The turn of {@code s} returned here; {@code more}: its budget ran out with work left. */
+    void turnEnded(Schedulable s, boolean more) {
+        if (lingerAccepted) {
+            lingerAccepted = false;
+            if (!more) { // a schedulable that lingers has no work left: it cannot also yield
+                remote.putLingering(s); // after the turn returned: the slot's release store publishes its last writes
+            }
+        }
+        if (more) {
+            counters.increment(DispatcherCounter.BUDGET_YIELDS);
+            push(s); // an actor is never left scheduled on no queue
+        }
+    }
+
+    // ---------------------------------------------------------------- blocking turns and dead threads
+
+    /** In a turn that is about to block: the worker leaves the turn, which its thread finishes without it. */
+    void leaveBlockingTurn() {
+        lingerAccepted = false; // the blocked turn ends without a worker: it does not linger
+        remote.advanceTurnEpoch(); // even: not in a turn any more
+    }
+
+    /** The hand-over failed (no thread could be started): the turn goes on with this worker. */
+    void returnToBlockingTurn() {
+        remote.advanceTurnEpoch(); // odd again
+    }
+
+    /**
+     * The current turn is about to block with this worker (every spare thread is in use): the next
+     * slot and the ring go to the global queue, where the other workers find them.
+     */
+    void blockWithoutSpare() {
+        counters.increment(DispatcherCounter.BLOCKED_WITHOUT_SPARE);
+        int moved = 0;
+        Schedulable s = remote.clearNextSlot();
+        if (s != null) {
+            shared.global.offer(s);
+            moved++;
+        }
+        for (s = ring.pop(); s != null; s = ring.pop()) {
+            shared.global.offer(s);
+            moved++;
+        }
+        if (moved > 0) {
+            counters.add(DispatcherCounter.GLOBAL_PUSHES, moved);
+            shared.notifyOne();
+        }
+    }
+
+    /**
+     * The calling thread has just taken this worker over, for a reason it counts as the new owner
+     * ({@link DispatcherCounter#BLOCKING_HANDOVERS} or {@link DispatcherCounter#WORKERS_REPLACED}):
+     * a thread that could not be started took nothing over, and counts nothing.
+     */
+    void takenOver(DispatcherCounter reason) {
+        counters.increment(reason);
+    }
+
+    /**
+     * After its thread died outside a turn: puts the idle accounting back as if this worker had
+     * just woken, so that a new thread can run it and wake-ups keep working (a dead searcher would
+     * otherwise count as searching for ever, and nobody would be woken again). It counts as one
+     * searcher if it was searching, or a notifier had woken it (that notifier counted it): whether
+     * before it died or just now, racing this cancel.
+     */
+    void recoverFromDeadThread() {
+        boolean searcher = searching;
+        searching = false;
+        if (!(remote.isSleeping() && shared.idle.cancelPark(remote)) && remote.isWoken()) {
+            searcher = true;
+        }
+        remote.wakeAfterDeath();
+        if (searcher) {
+            shared.idle.endSearching();
+        }
+        woken = false;
+        lingerAccepted = false; // the turn that asked to linger died with the thread
+        if ((remote.ownTurnEpoch() & 1) != 0) {
+            remote.advanceTurnEpoch();
+        }
+    }
+
+    // ---------------------------------------------------------------- parking
+
+    /** About to park: a wake-up that found nothing to do is counted as such. */
+    void countNoopWakeup() {
+        if (woken) {
+            counters.increment(DispatcherCounter.NOOP_WAKEUPS);
+            woken = false;
+        }
+    }
+
+    /**
+     * Registers as sleeping, then re-scans every queue (the worker's half of the Dekker handshake
+     * with {@link Shared#notifyOne}).
+     *
+     * @return {@code true} if the worker must block until a notifier claims it; {@code false} if
+     *         the re-scan found work (or the queues closed) and the worker stays awake
+     */
+    boolean prepareToPark() {
+        shared.idle.beforePark(remote);
+        if (shared.hasWorkToSteal() || shared.isClosed()) {
+            if (!shared.idle.cancelPark(remote)) {
+                takeUpWake(); // a notifier claimed us and counted us as a searcher
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /** After parking: a notifier woke the worker (and counted it as a searcher), or nothing happened. */
+    void afterPark() {
+        if (remote.isWoken()) {
+            takeUpWake();
+            counters.increment(DispatcherCounter.UNPARKS);
+            woken = true;
+        }
+    }
+
+    /** WOKEN → AWAKE: the worker counts itself as a searcher, recorded before the park state says so no more. */
+    private void takeUpWake() {
+        searching = true;
+        remote.wakeUp();
+    }
+}
+
+/** Read-only after construction. */
+abstract class CoreFields {
+    final Remote remote;
+    /** The worker's own ring, and its counters: the owner's handles on them. */
+    final LocalRing ring;
+    final WorkerCounters counters;
+    final Shared shared;
+
+    CoreFields(Remote remote, Shared shared) {
+        this.remote = remote;
+        this.ring = remote.ring;
+        this.counters = remote.counters;
+        this.shared = shared;
+    }
+}
+
+abstract class CorePad0 extends CoreFields {
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p080, p081, p082, p083, p084, p085, p086, p087;
+    byte p010, p011, p012, p013, p014, p015, p016, p017, p090, p091, p092, p093, p094, p095, p096, p097;
+    byte p020, p021, p022, p023, p024, p025, p026, p027, p0a0, p0a1, p0a2, p0a3, p0a4, p0a5, p0a6, p0a7;
+    byte p030, p031, p032, p033, p034, p035, p036, p037, p0b0, p0b1, p0b2, p0b3, p0b4, p0b5, p0b6, p0b7;
+    byte p040, p041, p042, p043, p044, p045, p046, p047, p0c0, p0c1, p0c2, p0c3, p0c4, p0c5, p0c6, p0c7;
+    byte p050, p051, p052, p053, p054, p055, p056, p057, p0d0, p0d1, p0d2, p0d3, p0d4, p0d5, p0d6, p0d7;
+    byte p060, p061, p062, p063, p064, p065, p066, p067, p0e0, p0e1, p0e2, p0e3, p0e4, p0e5, p0e6, p0e7;
+    byte p070, p071, p072, p073, p074, p075, p076, p077, p0f0, p0f1, p0f2, p0f3, p0f4, p0f5, p0f6, p0f7;
+
+    CorePad0(Remote remote, Shared shared) {
+        super(remote, shared);
+    }
+}
+
+/** The owner's take and search bookkeeping, written on every take. */
+abstract class CoreState extends CorePad0 {
+    int takesUntilGlobalCheck = Core.GLOBAL_CHECK_INTERVAL;
+    int localStreak;
+    /** Lingering actors resumed in a row while the next slot waits. */
+    int lingerStreak;
+    boolean lingerAccepted;
+    boolean searching;
+    boolean woken;
+
+    CoreState(Remote remote, Shared shared) {
+        super(remote, shared);
+    }
+}
+
+/** Keeps whatever is allocated next off the owner's line. */
+abstract class CorePad1 extends CoreState {
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p180, p181, p182, p183, p184, p185, p186, p187;
+    byte p110, p111, p112, p113, p114, p115, p116, p117, p190, p191, p192, p193, p194, p195, p196, p197;
+    byte p120, p121, p122, p123, p124, p125, p126, p127, p1a0, p1a1, p1a2, p1a3, p1a4, p1a5, p1a6, p1a7;
+    byte p130, p131, p132, p133, p134, p135, p136, p137, p1b0, p1b1, p1b2, p1b3, p1b4, p1b5, p1b6, p1b7;
+    byte p140, p141, p142, p143, p144, p145, p146, p147, p1c0, p1c1, p1c2, p1c3, p1c4, p1c5, p1c6, p1c7;
+    byte p150, p151, p152, p153, p154, p155, p156, p157, p1d0, p1d1, p1d2, p1d3, p1d4, p1d5, p1d6, p1d7;
+    byte p160, p161, p162, p163, p164, p165, p166, p167, p1e0, p1e1, p1e2, p1e3, p1e4, p1e5, p1e6, p1e7;
+    byte p170, p171, p172, p173, p174, p175, p176, p177, p1f0, p1f1, p1f2, p1f3, p1f4, p1f5, p1f6, p1f7;
+
+    CorePad1(Remote remote, Shared shared) {
+        super(remote, shared);
+    }
+}

@@ -1,0 +1,446 @@
+package io.github.rota.dispatcher.workstealing;
+
+import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.dispatch.Schedulable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One worker as every thread may touch it (Tokio's {@code Remote}): thieves steal half its
+ * {@link LocalRing} and, once stale, its next-actor slot; notifiers claim it out of its park; the
+ * starvation probe watches its turns and empties its next slot and linger slots behind a long turn.
+ * Its owner fills what the others take, here too (the methods marked "owner"); what only the owner
+ * keeps is its {@link Core}. The owner changes threads only through a hand-over that publishes
+ * everything (a volatile write of the new thread's worker, or {@code Thread.start}).
+ *
+ * <p>Next-actor slot and linger slots: the others only ever take a non-null slot (by CAS), so an
+ * empty slot stays empty until the owner fills it, and the owner may fill it with a release store.
+ *
+ * <p>Park state: AWAKE → SLEEPING (the owner, about to park) → WOKEN (a notifier's CAS: it has
+ * counted the worker as a searcher) → AWAKE (the owner takes the wake-up up, as a searcher), or
+ * SLEEPING → AWAKE (the owner's CAS, cancelling its park). WOKEN stays until the owner has recorded
+ * itself as searching, so a thread that dies in between leaves a state from which the searcher the
+ * notifier counted is given back ({@code IdleTest}).
+ *
+ * <p>Turn epoch: odd while a turn runs, moved on by the owner with an opaque store at each turn's
+ * start and end; thieves and the probe read it to tell a stuck turn from a busy worker.
+ *
+ * <p>Layout, by writer (padded as the package comment says): the read-only fields first; then the
+ * turn epoch and what the turn runs (owner writes; thieves and the probe read), the next slot (owner
+ * and thieves), the park state (owner and notifiers), the linger slots (owner, and the probe behind
+ * a long turn), each on a cache line of its own.
+ */
+final class Remote extends RemotePad4 {
+
+    /**
+     * Actors a worker keeps after turns that drained them ("lingering"): two hold one volley, a
+     * request and its reply, on the worker with no scheduling at all.
+     */
+    static final int LINGER_SLOTS = 2;
+
+    private static final VarHandle NEXT;
+    private static final VarHandle LINGER_0;
+    private static final VarHandle LINGER_1;
+    private static final VarHandle PARK_STATE;
+    private static final VarHandle TURN_EPOCH;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NEXT = lookup.findVarHandle(RemoteNextSlot.class, "next", Schedulable.class);
+            LINGER_0 = lookup.findVarHandle(RemoteLingerSlots.class, "linger0", Schedulable.class);
+            LINGER_1 = lookup.findVarHandle(RemoteLingerSlots.class, "linger1", Schedulable.class);
+            PARK_STATE = lookup.findVarHandle(RemoteParkState.class, "parkState", int.class);
+            TURN_EPOCH = lookup.findVarHandle(RemoteTurn.class, "turnEpoch", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** @param ringCapacity the ring's size, a power of two */
+    Remote(int index, int ringCapacity) {
+        super(index, new LocalRing(ringCapacity));
+    }
+
+    // ---------------------------------------------------------------- any thread
+
+    /** {@return this worker's position in the pool} */
+    int index() {
+        return index;
+    }
+
+    /** {@return the thread running the worker now, to unpark or to report} */
+    Thread thread() {
+        return thread;
+    }
+
+    /** {@return one of the worker's counters} */
+    long counter(DispatcherCounter counter) {
+        return counters.get(counter);
+    }
+
+    /** Thief: moves the older half (rounded up) of the ring into the thief's own, empty one. @return how many moved */
+    int stealHalfInto(LocalRing thiefRing) {
+        return ring.stealHalfInto(thiefRing);
+    }
+
+    /** Thief, probe or owner: {@return the next-slot actor, taken by CAS; {@code null} if none or lost to another} */
+    Schedulable takeNextSlot() {
+        Schedulable s = lvNext();
+        return s != null && casNext(s, null) ? s : null;
+    }
+
+    /** {@return whether the next-actor slot holds an actor} */
+    boolean hasNextSlot() {
+        return lvNext() != null;
+    }
+
+    /**
+     * Takes a lingering actor from a linger slot, by CAS (its owner, or the probe behind a long turn);
+     * the caller must then resume it or let it go ({@link Schedulable#releaseLingering}).
+     *
+     * @param slot 0 to {@value #LINGER_SLOTS} - 1
+     * @return the actor, or {@code null} if the slot was empty or someone else took it first
+     */
+    Schedulable takeLingering(int slot) {
+        Schedulable s = lvLinger(slot);
+        return s != null && casLinger(slot, s, null) ? s : null;
+    }
+
+    /** {@return whether the ring holds actors: the next slot is its owner's to run, so it does not count} */
+    boolean hasWorkToSteal() {
+        return !ring.isEmpty();
+    }
+
+    /** {@return actors waiting here, ring and next slot; may lag} */
+    int queueDepth() {
+        return ring.size() + (hasNextSlot() ? 1 : 0);
+    }
+
+    /** {@return odd while the worker is in a turn; changes with every turn} */
+    long turnEpoch() {
+        return loTurnEpoch();
+    }
+
+    /** {@return what the worker's turn runs, for reports only: may be stale; {@code null} between turns} */
+    Schedulable running() {
+        return running;
+    }
+
+    /** {@return whether the worker is parked or about to park} */
+    boolean isSleeping() {
+        return lvParkState() == SLEEPING;
+    }
+
+    /** Notifier: SLEEPING → WOKEN. {@return {@code true} if this call claimed the worker: the caller must unpark it} */
+    boolean claimWake() {
+        return isSleeping() && casParkState(SLEEPING, WOKEN);
+    }
+
+    // ---------------------------------------------------------------- owner
+
+    /** Owner: the thread that runs the worker from now on, set before it can park. */
+    void bind(Thread owner) {
+        thread = owner;
+    }
+
+    /** Owner: puts {@code s} in the next slot. @return the actor it displaced, for the caller to queue; or {@code null} */
+    Schedulable putNextSlot(Schedulable s) {
+        if (lvNext() == null) {
+            soNext(s); // nobody else fills an empty slot: a release store publishes the actor
+            return null;
+        }
+        return xchgNext(s);
+    }
+
+    /** Owner: {@return whether {@code s} was in the next slot and is taken out of it (by CAS: a thief may race)} */
+    boolean takeNextSlotIf(Schedulable s) {
+        return lvNext() == s && casNext(s, null);
+    }
+
+    /** Owner, or whoever outlived it: {@return the next-slot actor, taken unconditionally; {@code null} if none} */
+    Schedulable clearNextSlot() {
+        return xchgNext(null);
+    }
+
+    /** Owner: {@return whether a linger slot is free} */
+    boolean hasLingerRoom() {
+        return lvLinger(0) == null || lvLinger(1) == null;
+    }
+
+    /**
+     * Owner: keeps {@code s}, whose turn has returned lingering, in a free slot. Only the owner fills a
+     * slot, so a release store publishes the actor (and its last turn's writes) to whoever takes it next.
+     */
+    void putLingering(Schedulable s) {
+        soLinger(lvLinger(0) == null ? 0 : 1, s);
+    }
+
+    /** Owner: {@return a lingering actor that has work now, taken by CAS (the probe may race for it); or {@code null}} */
+    Schedulable claimLingeringWithWork() {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            Schedulable s = lvLinger(slot);
+            if (s != null && s.hasWork() && casLinger(slot, s, null)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Owner: {@return whether {@code s} was in a linger slot and is taken out of it (by CAS: the probe may race)} */
+    boolean takeLingeringIf(Schedulable s) {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            if (lvLinger(slot) == s && casLinger(slot, s, null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Owner: {@return whether some lingering actor has work now} */
+    boolean hasLingeringWithWork() {
+        for (int slot = 0; slot < LINGER_SLOTS; slot++) {
+            Schedulable s = lvLinger(slot);
+            if (s != null && s.hasWork()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Owner: AWAKE → SLEEPING, the first half of the park handshake (a volatile store). */
+    void sleep() {
+        svParkState(SLEEPING);
+    }
+
+    /** Owner: SLEEPING → AWAKE, unless a notifier claimed the worker first. {@return {@code true} if this call cancelled the sleep} */
+    boolean cancelSleep() {
+        return casParkState(SLEEPING, AWAKE);
+    }
+
+    /** Owner: {@return whether a notifier has woken the worker, and the owner has not yet taken the wake-up up} */
+    boolean isWoken() {
+        return lvParkState() == WOKEN;
+    }
+
+    /** Owner, having recorded itself as a searcher: WOKEN → AWAKE (nobody else writes a WOKEN state). */
+    void wakeUp() {
+        sopParkState(AWAKE);
+    }
+
+    /** After the owner's thread died: AWAKE, whatever the state was (the caller settled the accounts). */
+    void wakeAfterDeath() {
+        svParkState(AWAKE);
+    }
+
+    /** Owner: {@return its own epoch} */
+    long ownTurnEpoch() {
+        return turnEpoch;
+    }
+
+    /** Owner: a turn of {@code s} starts (the epoch turns odd). */
+    void beginTurn(Schedulable s) {
+        running = s;
+        sopTurnEpoch(turnEpoch + 1);
+    }
+
+    /** Owner: the turn ended (the epoch turns even); between turns the worker keeps no actor reachable. */
+    void endTurn() {
+        sopTurnEpoch(turnEpoch + 1);
+        running = null;
+    }
+
+    /** Owner: the epoch moves on by one, odd or even, as a turn is left or taken up again without running one. */
+    void advanceTurnEpoch() {
+        sopTurnEpoch(turnEpoch + 1);
+    }
+
+    private long loTurnEpoch() {
+        return (long) TURN_EPOCH.getOpaque(this);
+    }
+
+    /** Readers only compare epochs, and need nothing written before one to be seen with it. */
+    private void sopTurnEpoch(long epoch) {
+        TURN_EPOCH.setOpaque(this, epoch);
+    }
+
+    private int lvParkState() {
+        return (int) PARK_STATE.getVolatile(this);
+    }
+
+    private void svParkState(int state) {
+        PARK_STATE.setVolatile(this, state);
+    }
+
+    private void sopParkState(int state) {
+        PARK_STATE.setOpaque(this, state);
+    }
+
+    private boolean casParkState(int expect, int update) {
+        return PARK_STATE.compareAndSet(this, expect, update);
+    }
+
+    private Schedulable lvNext() {
+        return (Schedulable) NEXT.getVolatile(this);
+    }
+
+    private void soNext(Schedulable s) {
+        NEXT.setRelease(this, s);
+    }
+
+    private boolean casNext(Schedulable expect, Schedulable update) {
+        return NEXT.compareAndSet(this, expect, update);
+    }
+
+    private Schedulable xchgNext(Schedulable s) {
+        return (Schedulable) NEXT.getAndSet(this, s);
+    }
+
+    private Schedulable lvLinger(int slot) {
+        return (Schedulable) (slot == 0 ? LINGER_0.getVolatile(this) : LINGER_1.getVolatile(this));
+    }
+
+    private void soLinger(int slot, Schedulable s) {
+        if (slot == 0) {
+            LINGER_0.setRelease(this, s);
+        } else {
+            LINGER_1.setRelease(this, s);
+        }
+    }
+
+    private boolean casLinger(int slot, Schedulable expect, Schedulable update) {
+        return slot == 0 ? LINGER_0.compareAndSet(this, expect, update) : LINGER_1.compareAndSet(this, expect, update);
+    }
+}
+
+/** Read-only after construction, read by everyone; {@code thread} changes only when a worker changes threads. */
+abstract class RemoteFields {
+    final int index;
+    final LocalRing ring;
+    final WorkerCounters counters = new WorkerCounters();
+    volatile Thread thread;
+
+    RemoteFields(int index, LocalRing ring) {
+        this.index = index;
+        this.ring = ring;
+    }
+}
+
+abstract class RemotePad0 extends RemoteFields {
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p080, p081, p082, p083, p084, p085, p086, p087;
+    byte p010, p011, p012, p013, p014, p015, p016, p017, p090, p091, p092, p093, p094, p095, p096, p097;
+    byte p020, p021, p022, p023, p024, p025, p026, p027, p0a0, p0a1, p0a2, p0a3, p0a4, p0a5, p0a6, p0a7;
+    byte p030, p031, p032, p033, p034, p035, p036, p037, p0b0, p0b1, p0b2, p0b3, p0b4, p0b5, p0b6, p0b7;
+    byte p040, p041, p042, p043, p044, p045, p046, p047, p0c0, p0c1, p0c2, p0c3, p0c4, p0c5, p0c6, p0c7;
+    byte p050, p051, p052, p053, p054, p055, p056, p057, p0d0, p0d1, p0d2, p0d3, p0d4, p0d5, p0d6, p0d7;
+    byte p060, p061, p062, p063, p064, p065, p066, p067, p0e0, p0e1, p0e2, p0e3, p0e4, p0e5, p0e6, p0e7;
+    byte p070, p071, p072, p073, p074, p075, p076, p077, p0f0, p0f1, p0f2, p0f3, p0f4, p0f5, p0f6, p0f7;
+
+    RemotePad0(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+/** The turn epoch and what the turn runs: the owner writes, thieves and the probe read. */
+abstract class RemoteTurn extends RemotePad0 {
+    volatile long turnEpoch;
+    /** Plain: for the probe's reports only. */
+    Schedulable running;
+
+    RemoteTurn(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+abstract class RemotePad1 extends RemoteTurn {
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p180, p181, p182, p183, p184, p185, p186, p187;
+    byte p110, p111, p112, p113, p114, p115, p116, p117, p190, p191, p192, p193, p194, p195, p196, p197;
+    byte p120, p121, p122, p123, p124, p125, p126, p127, p1a0, p1a1, p1a2, p1a3, p1a4, p1a5, p1a6, p1a7;
+    byte p130, p131, p132, p133, p134, p135, p136, p137, p1b0, p1b1, p1b2, p1b3, p1b4, p1b5, p1b6, p1b7;
+    byte p140, p141, p142, p143, p144, p145, p146, p147, p1c0, p1c1, p1c2, p1c3, p1c4, p1c5, p1c6, p1c7;
+    byte p150, p151, p152, p153, p154, p155, p156, p157, p1d0, p1d1, p1d2, p1d3, p1d4, p1d5, p1d6, p1d7;
+    byte p160, p161, p162, p163, p164, p165, p166, p167, p1e0, p1e1, p1e2, p1e3, p1e4, p1e5, p1e6, p1e7;
+    byte p170, p171, p172, p173, p174, p175, p176, p177, p1f0, p1f1, p1f2, p1f3, p1f4, p1f5, p1f6, p1f7;
+
+    RemotePad1(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+/** The next-actor slot: owner and thieves. */
+abstract class RemoteNextSlot extends RemotePad1 {
+    volatile Schedulable next;
+
+    RemoteNextSlot(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+abstract class RemotePad2 extends RemoteNextSlot {
+    byte p200, p201, p202, p203, p204, p205, p206, p207, p280, p281, p282, p283, p284, p285, p286, p287;
+    byte p210, p211, p212, p213, p214, p215, p216, p217, p290, p291, p292, p293, p294, p295, p296, p297;
+    byte p220, p221, p222, p223, p224, p225, p226, p227, p2a0, p2a1, p2a2, p2a3, p2a4, p2a5, p2a6, p2a7;
+    byte p230, p231, p232, p233, p234, p235, p236, p237, p2b0, p2b1, p2b2, p2b3, p2b4, p2b5, p2b6, p2b7;
+    byte p240, p241, p242, p243, p244, p245, p246, p247, p2c0, p2c1, p2c2, p2c3, p2c4, p2c5, p2c6, p2c7;
+    byte p250, p251, p252, p253, p254, p255, p256, p257, p2d0, p2d1, p2d2, p2d3, p2d4, p2d5, p2d6, p2d7;
+    byte p260, p261, p262, p263, p264, p265, p266, p267, p2e0, p2e1, p2e2, p2e3, p2e4, p2e5, p2e6, p2e7;
+    byte p270, p271, p272, p273, p274, p275, p276, p277, p2f0, p2f1, p2f2, p2f3, p2f4, p2f5, p2f6, p2f7;
+
+    RemotePad2(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+/** AWAKE, SLEEPING (parked or about to park) or WOKEN (claimed by a notifier's CAS); see {@link Remote}. */
+abstract class RemoteParkState extends RemotePad2 {
+    static final int AWAKE = 0;
+    static final int SLEEPING = 1;
+    static final int WOKEN = 2;
+
+    volatile int parkState;
+
+    RemoteParkState(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+abstract class RemotePad3 extends RemoteParkState {
+    byte p300, p301, p302, p303, p304, p305, p306, p307, p380, p381, p382, p383, p384, p385, p386, p387;
+    byte p310, p311, p312, p313, p314, p315, p316, p317, p390, p391, p392, p393, p394, p395, p396, p397;
+    byte p320, p321, p322, p323, p324, p325, p326, p327, p3a0, p3a1, p3a2, p3a3, p3a4, p3a5, p3a6, p3a7;
+    byte p330, p331, p332, p333, p334, p335, p336, p337, p3b0, p3b1, p3b2, p3b3, p3b4, p3b5, p3b6, p3b7;
+    byte p340, p341, p342, p343, p344, p345, p346, p347, p3c0, p3c1, p3c2, p3c3, p3c4, p3c5, p3c6, p3c7;
+    byte p350, p351, p352, p353, p354, p355, p356, p357, p3d0, p3d1, p3d2, p3d3, p3d4, p3d5, p3d6, p3d7;
+    byte p360, p361, p362, p363, p364, p365, p366, p367, p3e0, p3e1, p3e2, p3e3, p3e4, p3e5, p3e6, p3e7;
+    byte p370, p371, p372, p373, p374, p375, p376, p377, p3f0, p3f1, p3f2, p3f3, p3f4, p3f5, p3f6, p3f7;
+
+    RemotePad3(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+/** The linger slots: the owner fills and empties them on every local turn, the probe takes from them behind a long turn. */
+abstract class RemoteLingerSlots extends RemotePad3 {
+    volatile Schedulable linger0;
+    volatile Schedulable linger1;
+
+    RemoteLingerSlots(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
+
+/** Keeps whatever is allocated next off the linger slots' line. */
+abstract class RemotePad4 extends RemoteLingerSlots {
+    byte p400, p401, p402, p403, p404, p405, p406, p407, p480, p481, p482, p483, p484, p485, p486, p487;
+    byte p410, p411, p412, p413, p414, p415, p416, p417, p490, p491, p492, p493, p494, p495, p496, p497;
+    byte p420, p421, p422, p423, p424, p425, p426, p427, p4a0, p4a1, p4a2, p4a3, p4a4, p4a5, p4a6, p4a7;
+    byte p430, p431, p432, p433, p434, p435, p436, p437, p4b0, p4b1, p4b2, p4b3, p4b4, p4b5, p4b6, p4b7;
+    byte p440, p441, p442, p443, p444, p445, p446, p447, p4c0, p4c1, p4c2, p4c3, p4c4, p4c5, p4c6, p4c7;
+    byte p450, p451, p452, p453, p454, p455, p456, p457, p4d0, p4d1, p4d2, p4d3, p4d4, p4d5, p4d6, p4d7;
+    byte p460, p461, p462, p463, p464, p465, p466, p467, p4e0, p4e1, p4e2, p4e3, p4e4, p4e5, p4e6, p4e7;
+    byte p470, p471, p472, p473, p474, p475, p476, p477, p4f0, p4f1, p4f2, p4f3, p4f4, p4f5, p4f6, p4f7;
+
+    RemotePad4(int index, LocalRing ring) {
+        super(index, ring);
+    }
+}
