@@ -2,10 +2,8 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.Actor;
 import io.github.rota.api.ActorRef;
-import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.Directive;
-import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
@@ -14,52 +12,30 @@ import io.github.rota.api.Terminated;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.EnvelopePool;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One actor: its instance and lifecycle, supervision of its children and stopping, its death
- * watch, and the context it sees during a turn ({@link ReceiveContext}), so handling a message
- * allocates nothing here. Its mailboxes and the turn loop over them are {@link TurnLoop}'s; its
- * children, death watch, stash and restart count are parts with state of their own
- * ({@link Children}, {@link DeathWatch}, {@link Stash}, {@link RestartWindow}).
+ * One actor: its instance and lifecycle, the supervision of its children, stopping, and its death
+ * watch; what its code reaches during a turn is the {@link ActorContext} it extends, and its
+ * mailboxes and the turn that empties them are its {@link TurnLoop}, which calls it through
+ * {@link Cell}. A child's restart count is a part of its own, kept by the parent
+ * ({@link RestartWindow}).
  *
  * <p>A failing actor is suspended (system messages still flow, user messages wait) until its
  * supervisor's directive arrives.
  *
- * <p>Threads: confined to the actor's turns (see {@link TurnLoop}), except for the immutable
- * fields, {@link #start}, {@link #systemMessageRefused} (a producer's, once the actor has closed),
- * and what touches only {@link Children}, which guards itself: {@link #spawnChild} (top-level
- * spawns come from any thread), {@link #childCount} and {@link #collectMailboxDepths} (management,
- * any thread). {@code restarts} is confined to the parent's turns. The children's set is made at
- * the first spawn (most actors have no children, and a million of them should not pay for a set),
- * installed by CAS as spawns may race, and read with acquire.
+ * <p>Threads: confined to the actor's turns, except for the immutable fields, {@link #start} and
+ * {@link #systemMessageRefused} (a producer's, once the actor has closed); {@code restarts} is
+ * confined to the parent's turns.
  *
  * <p>Sealed, with one subclass: a {@link TrackedActorCell} carries the metrics of an actor whose path
  * is tracked, so the others keep no field for them.
  */
-@SuppressWarnings("serial") // a ForkJoinTask by inheritance (see ScheduleState), never serialized
-sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Children.Child permits TrackedActorCell {
+sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
-    private static final VarHandle CHILDREN;
-
-    static {
-        try {
-            CHILDREN = MethodHandles.lookup().findVarHandle(ActorCell.class, "children", Children.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private enum Lifecycle {
         /** CREATE not yet processed. */
@@ -76,11 +52,6 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
         TERMINATED
     }
 
-    final ActorCell<?> parent;
-    final LocalActorRef<M> self;
-    private final Props<M> props;
-    /** {@code null} until the first spawn; see the class comment. */
-    private volatile Children<ActorCell<?>> children;
     /** Confined to the parent's turns: this actor's restarts, as a child; made at the first. */
     private RestartWindow restarts;
 
@@ -89,20 +60,12 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
     private Lifecycle lifecycle = Lifecycle.NEW;
     private boolean instanceRetired;
     private Throwable restartCause;
-    private Object message;
-    private ActorRef<?> sender;
-    // Made at first use: most actors never stash or watch, and a million of them should not pay for it.
-    private Stash stash;
-    private DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch;
     private boolean reportedInterrupt;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
               DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
               boolean checksEnvelopes) {
-        super(system, dispatcher, mailbox, envelopes, homeShard, props.throughput(), checksEnvelopes);
-        this.parent = parent;
-        this.self = new LocalActorRef<>(this, name, uid);
-        this.props = props;
+        super(system, parent, name, uid, props, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes);
     }
 
     void start() {
@@ -112,22 +75,20 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
     // ---------------------------------------------------------------- what a turn asks of the actor
 
     @Override
-    boolean userMessagesEnabled() {
-        return lifecycle == Lifecycle.RUNNING;
+    public Cell.UserMessages userMessages() {
+        if (lifecycle != Lifecycle.RUNNING) {
+            return Cell.UserMessages.WITHHELD;
+        }
+        return stash != null && stash.hasUnstashed() ? Cell.UserMessages.UNSTASHED : Cell.UserMessages.MAILBOX;
     }
 
     @Override
-    boolean isTerminated() {
+    public boolean isTerminated() {
         return lifecycle == Lifecycle.TERMINATED;
     }
 
     @Override
-    boolean hasUnstashed() {
-        return stash != null && stash.hasUnstashed();
-    }
-
-    @Override
-    void invokeUnstashed() {
+    public void invokeUnstashed() {
         Stash.Stashed next = stash.nextUnstashed();
         invoke(next.message(), next.sender());
     }
@@ -138,16 +99,16 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
      * left to do.
      */
     @Override
-    void systemMessageRefused(SystemMessage message) {
+    public void systemMessageRefused(SystemMessage message) {
         if (message.kind == SystemMessage.Kind.WATCH) {
             message.cell.sendSystem(SystemMessage.deathWatchNotification(this));
         } else if (message.kind == SystemMessage.Kind.POISON_PILL) {
-            system.deadLetters().publish(PoisonPill.INSTANCE, message.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+            system.deadLetter(PoisonPill.INSTANCE, message.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
         }
     }
 
     @Override
-    void invoke(Object msg, ActorRef<?> from) {
+    public void invoke(Object msg, ActorRef<?> from) {
         message = msg;
         sender = from;
         try {
@@ -192,20 +153,6 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
         }
     }
 
-    private Stash stashed() {
-        if (stash == null) {
-            stash = new Stash();
-        }
-        return stash;
-    }
-
-    private DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch() {
-        if (deathWatch == null) {
-            deathWatch = new DeathWatch<>();
-        }
-        return deathWatch;
-    }
-
     /** Called on the parent's turn. */
     private RestartWindow restarts() {
         if (restarts == null) {
@@ -217,17 +164,13 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
     // ---------------------------------------------------------------- system messages
 
     @Override
-    boolean processSystemMessage() {
-        SystemMessage m = systemQueue.poll();
-        if (m == null) {
-            return false;
-        }
+    public void process(SystemMessage m) {
         switch (m.kind) {
             case CREATE -> create();
             case TERMINATE -> beginStop();
             case POISON_PILL -> {
                 if (lifecycle == Lifecycle.STOPPING) {
-                    system.deadLetters().publish(PoisonPill.INSTANCE, m.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
+                    system.deadLetter(PoisonPill.INSTANCE, m.sender, self, DeadLetter.Reason.RECIPIENT_STOPPED);
                 } else {
                     beginStop();
                 }
@@ -245,7 +188,6 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
             case CHILD_TERMINATED -> childTerminated(m.cell);
         }
         clearInterrupt(); // the lifecycle hooks are user code too
-        return true;
     }
 
     private void create() {
@@ -383,14 +325,14 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
     }
 
     @Override
-    void beginStop() {
+    public void beginStop() {
         if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED) {
             return;
         }
         lifecycle = Lifecycle.STOPPING;
         // A leaf actor takes the shared empty set that refuses, makes none of its own, and iterates
         // nothing: a million leaves stopping would otherwise make a million empty iterators.
-        if (CHILDREN.compareAndSet(this, null, Children.NONE_AND_REFUSING)) {
+        if (refuseChildrenIfNone()) {
             finishStop();
             return;
         }
@@ -419,21 +361,21 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
             } catch (Throwable failure) {
                 countError();
                 LOG.error("postStop of {} failed", self.path(), failure);
-                system.dispatcherError(dispatcher.id(), failure, self);
+                system.fault(turns.dispatcher.id(), failure, self);
             }
         }
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
-        endCurrentTurn();
-        close();
+        turns.endCurrentTurn();
+        turns.close();
         system.actorStopped(this);
         system.eventStream().unsubscribe(self);
 
         if (stash != null) {
-            stash.drain((msg, from) -> deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED));
+            stash.drain((msg, from) -> turns.deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED));
         }
-        drainClosedMailbox();
-        for (SystemMessage m = systemQueue.close(); m != null; ) {
+        turns.drainClosedMailbox();
+        for (SystemMessage m = turns.closeSystemQueue(); m != null; ) {
             SystemMessage next = m.next;
             m.next = null;
             systemMessageRefused(m);
@@ -442,7 +384,7 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
 
         if (deathWatch != null) {
             deathWatch.end(watcher -> watcher.sendSystem(SystemMessage.deathWatchNotification(this)),
-                    watched -> watched.cell.sendSystem(SystemMessage.unwatch(this)));
+                    watched -> watched.cell().sendSystem(SystemMessage.unwatch(this)));
         }
         if (parent != null) {
             parent.sendSystem(SystemMessage.childTerminated(this));
@@ -466,237 +408,23 @@ sealed class ActorCell<M> extends TurnLoop implements ReceiveContext<M>, Childre
             return;
         }
         DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
-        if (!enqueue(signal, null) && userMessagesEnabled()) {
+        if (!turns.enqueue(signal, null) && lifecycle == Lifecycle.RUNNING) {
             invoke(signal, null);
         }
     }
 
-    // ---------------------------------------------------------------- children
-
     @Override
-    public String childName() {
-        return self.name();
-    }
-
-    /** The children there are now; an actor that never had one makes no set for the answer. */
-    private List<ActorCell<?>> childList() {
-        return childrenOrNone().snapshot();
-    }
-
-    /** This actor's set to read, or the shared empty one if it never had a child: makes nothing. */
-    @SuppressWarnings("unchecked") // the shared set is empty
-    private Children<ActorCell<?>> childrenOrNone() {
-        Children<ActorCell<?>> known = children;
-        return known != null ? known : Children.NONE_AND_REFUSING;
-    }
-
-    /** This actor's children's set, made now if it has had none: for a spawn, a stop or a child's end. */
-    @SuppressWarnings("unchecked") // the field's type
-    private Children<ActorCell<?>> children() {
-        Children<ActorCell<?>> known = children;
-        if (known != null) {
-            return known;
-        }
-        Children<ActorCell<?>> made = new Children<>();
-        Object witness = CHILDREN.compareAndExchange(this, null, made);
-        return witness == null ? made : (Children<ActorCell<?>>) witness;
-    }
-
-    <C> ActorRef<C> spawnChild(Props<C> childProps, String name) {
-        Objects.requireNonNull(childProps, "props");
-        ActorNames.checkActorName(name);
-        ActorCell<C> child = system.newCell(this, childProps, name);
-        system.beingSpawned(child);
-        try {
-            children().add(child, self);
-        } catch (RuntimeException | Error refused) {
-            system.cellRefused(child);
-            throw refused;
-        }
-        system.actorSpawned();
-        child.start();
-        return child.self;
-    }
-
-    /** Adds the mailbox depth of every descendant of this cell. */
-    void collectMailboxDepths(List<MailboxDepth> into) {
-        for (ActorCell<?> child : childList()) {
-            into.add(new MailboxDepth(child.self, child.mailbox.size()));
-            child.collectMailboxDepths(into);
-        }
-    }
-
-    int childCount() {
-        return childrenOrNone().count();
-    }
-
-    private boolean isChild(ActorCell<?> cell) {
-        return childrenOrNone().contains(cell);
-    }
-
-    // ---------------------------------------------------------------- ReceiveContext
-
-    /**
-     * A context is valid only during the call it was passed to, on the thread running the turn: one
-     * captured in a callback would otherwise read whichever message is current when it runs, and
-     * reply to that message's sender. Such a call fails loudly instead. ({@link #self()},
-     * {@link #parent()} and {@link #system()} are immutable and work anywhere.)
-     */
-    private void checkOnTurn(String operation) {
-        if (!isHeldByCurrentThread()) {
-            throw new IllegalStateException(operation + "() on the context of " + self.path() + " was called outside"
-                    + " its turn, on thread " + Thread.currentThread().getName() + ": a context is valid only during the"
-                    + " call it was passed to; to act on a callback's result, use pipeToSelf");
-        }
+    public ActorMeter meter() {
+        return null;
     }
 
     @Override
-    public ActorRef<M> self() {
-        return self;
-    }
-
-    @Override
-    public ActorRef<?> parent() {
-        return parent == null ? self : parent.self;
-    }
-
-    @Override
-    public ActorSystem system() {
-        return system;
-    }
-
-    @Override
-    public <C> ActorRef<C> spawn(Props<C> childProps, String name) {
-        checkOnTurn("spawn");
-        return spawnChild(childProps, name);
-    }
-
-    @Override
-    public Optional<ActorRef<?>> child(String name) {
-        checkOnTurn("child");
-        ActorCell<?> child = childrenOrNone().get(name);
-        return Optional.ofNullable(child == null ? null : child.self);
-    }
-
-    @Override
-    public void stop(ActorRef<?> ref) {
-        checkOnTurn("stop");
-        Objects.requireNonNull(ref, "ref");
-        if (ref.equals(self)) {
-            sendSystem(SystemMessage.terminate());
-        } else if (ref instanceof LocalActorRef && isChild(((LocalActorRef<?>) ref).cell)) {
-            ((LocalActorRef<?>) ref).cell.sendSystem(SystemMessage.terminate());
-        } else {
-            throw new IllegalArgumentException(self.path() + " can only stop itself or its children, not " + ref.path());
-        }
-    }
-
-    @Override
-    public <T> T blocking(Callable<T> work) throws Exception {
-        checkOnTurn("blocking");
-        Objects.requireNonNull(work, "work");
-        // The turn's own dispatcher, the one running this thread (during a replacement the binding
-        // may already name the next one); none when the actor is stopping in place.
-        Turn turn = currentTurn();
-        return turn != null ? turn.blocking(work) : work.call();
-    }
-
-    @Override
-    public void watch(ActorRef<?> ref) {
-        checkOnTurn("watch");
-        LocalActorRef<?> target = local(ref, "watch");
-        if (target.cell == this) {
-            return;
-        }
-        if (deathWatch().watch(target)) {
-            target.cell.sendSystem(SystemMessage.watch(this));
-        }
-    }
-
-    @Override
-    public void unwatch(ActorRef<?> ref) {
-        checkOnTurn("unwatch");
-        LocalActorRef<?> target = local(ref, "unwatch");
-        if (deathWatch != null && deathWatch.unwatch(target)) {
-            target.cell.sendSystem(SystemMessage.unwatch(this));
-        }
-    }
-
-    private static LocalActorRef<?> local(ActorRef<?> ref, String operation) {
-        Objects.requireNonNull(ref, "ref");
-        if (!(ref instanceof LocalActorRef)) {
-            throw new IllegalArgumentException("cannot " + operation + " " + ref.path() + ": not an actor");
-        }
-        return (LocalActorRef<?>) ref;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public M message() {
-        checkOnTurn("message");
-        return (M) message;
-    }
-
-    @Override
-    public ActorRef<?> sender() {
-        checkOnTurn("sender");
-        return sender;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public void reply(Object reply) {
-        checkOnTurn("reply");
-        Objects.requireNonNull(reply, "reply");
-        if (sender == null) {
-            system.deadLetters().publish(reply, self, null, DeadLetter.Reason.NO_RECIPIENT);
-        } else {
-            ((ActorRef<Object>) sender).tell(reply, self);
-        }
-    }
-
-    @Override
-    public void stash() {
-        checkOnTurn("stash");
-        if (message == null) {
-            throw new IllegalStateException("stash() is only valid while handling a message");
-        }
-        stashed().stash(message, sender);
-    }
-
-    @Override
-    public void unstashAll() {
-        checkOnTurn("unstashAll");
-        if (stash != null) {
-            stash.unstashAll();
-        }
-    }
-
-    @Override
-    public <T> void pipeToSelf(CompletionStage<T> stage, BiFunction<? super T, ? super Throwable, ? extends M> toMessage) {
-        checkOnTurn("pipeToSelf");
-        Objects.requireNonNull(stage, "stage");
-        Objects.requireNonNull(toMessage, "toMessage");
-        stage.whenComplete((value, failure) -> tell(new Piped<>(value, unwrap(failure), toMessage), null));
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    }
-
-    @Override
-    public String name() {
-        return self.path();
-    }
-
-    /** A racy read of a turn-confined field, for a probe's report only ({@link io.github.rota.spi.dispatch.Schedulable#messageInHand}). */
-    @Override
-    public Object messageInHand() {
-        return message;
+    public int budget() {
+        return props.throughput();
     }
 
     @Override
     public String toString() {
-        return "ActorCell[" + self.path() + ", state=" + scheduleState() + "]";
+        return "ActorCell[" + self.path() + ", state=" + turns.scheduleState() + "]";
     }
 }

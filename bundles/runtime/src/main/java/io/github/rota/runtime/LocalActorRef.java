@@ -14,14 +14,21 @@ import java.util.concurrent.CompletionStage;
  */
 final class LocalActorRef<M> implements ActorRef<M> {
 
-    final ActorCell<M> cell;
+    /** The actor's turn loop: a send goes straight to its mailboxes, and the cell is one step on. */
+    private final TurnLoop turns;
     private final String name;
     private final int uid;
 
-    LocalActorRef(ActorCell<M> cell, String name, int uid) {
-        this.cell = cell;
+    LocalActorRef(TurnLoop turns, String name, int uid) {
+        this.turns = turns;
         this.name = name;
         this.uid = uid;
+    }
+
+    /** {@return the actor this refers to} */
+    @SuppressWarnings("unchecked") // only an ActorCell<M> makes a reference to itself
+    ActorCell<M> cell() {
+        return (ActorCell<M>) turns.cell;
     }
 
     @Override
@@ -31,27 +38,28 @@ final class LocalActorRef<M> implements ActorRef<M> {
 
     @Override
     public String path() {
+        ActorCell<M> cell = cell();
         return cell.parent == null ? "rota://" + cell.system.name() + "/" + name : cell.parent.self.path() + "/" + name;
     }
 
     @Override
     public void tell(M message) {
-        cell.tell(message, null);
+        turns.tell(message, null);
     }
 
     @Override
     public void tell(M message, ActorRef<?> sender) {
-        cell.tell(message, sender);
+        turns.tell(message, sender);
     }
 
     @Override
     public <R> CompletionStage<R> ask(M message, Duration timeout) {
-        return cell.system.ask(this, message, timeout);
+        return cell().system.ask(this, message, timeout);
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LocalActorRef && ((LocalActorRef<?>) other).cell == cell;
+        return other instanceof LocalActorRef && ((LocalActorRef<?>) other).turns == turns;
     }
 
     @Override

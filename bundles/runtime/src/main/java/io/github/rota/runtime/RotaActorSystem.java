@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * <p>In OSGi the mailbox types and the envelope pool are services too, bound and unbound while
  * actors run.
  */
-final class RotaActorSystem implements ActorSystem {
+final class RotaActorSystem implements ActorSystem, TurnSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(RotaActorSystem.class);
 
@@ -222,7 +222,7 @@ final class RotaActorSystem implements ActorSystem {
         if (!(ref instanceof LocalActorRef)) {
             throw new IllegalArgumentException("cannot stop " + ref.path() + ": not an actor");
         }
-        ((LocalActorRef<?>) ref).cell.sendSystem(SystemMessage.terminate());
+        ((LocalActorRef<?>) ref).cell().sendSystem(SystemMessage.terminate());
     }
 
     @Override
@@ -372,12 +372,13 @@ final class RotaActorSystem implements ActorSystem {
         return (CompletionStage<R>) promise.answer();
     }
 
-    /** {@return where what cannot be delivered goes} */
-    DeadLetters deadLetters() {
-        return deadLetters;
+    @Override
+    public void deadLetter(Object message, ActorRef<?> sender, ActorRef<?> recipient, DeadLetter.Reason reason) {
+        deadLetters.publish(message, sender, recipient, reason);
     }
 
-    void dispatcherError(String dispatcherId, Throwable cause, ActorRef<?> actor) {
+    @Override
+    public void fault(String dispatcherId, Throwable cause, ActorRef<?> actor) {
         LOG.error("dispatcher '{}' fault on the turn of {}", dispatcherId, actor == null ? "no actor" : actor.path(), cause);
         eventStream.publish(new DispatcherError(dispatcherId, cause, actor));
     }

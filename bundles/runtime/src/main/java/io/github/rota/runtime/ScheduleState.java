@@ -65,9 +65,9 @@ import java.lang.invoke.VarHandle;
  * one makes a request the dispatcher finds needless, and two producers may both make the request.
  * It stops at the threshold, so a long wait costs each further send a read, not a write.
  *
- * <p>The actor is also its own {@link SchedulableTask}, as Pekko's mailbox is its own ForkJoinTask:
- * a dispatcher over a ForkJoinPool queues the actor itself, with no allocation per scheduling. That
- * costs each actor the task's status word (and on JDK 19 and later one reference more).
+ * <p>The actor's turn loop is its own {@link SchedulableTask}, as Pekko's mailbox is its own
+ * ForkJoinTask: a dispatcher over a ForkJoinPool queues it itself, with no allocation per
+ * scheduling. That costs each actor the task's status word and its {@code aux} reference.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
 abstract class ScheduleState extends SchedulableTask {

@@ -3,7 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorRef;
 
 /**
- * A message of the actor machinery, travelling through an actor's {@link SystemQueue} ahead of
+ * A message of the actor machinery, travelling through an actor's system queue ({@link Mailboxes}) ahead of
  * user messages. One class with a {@link Kind} rather than a class per kind: the queue links them
  * through {@link #next}, and each is used once.
  */
@@ -40,7 +40,7 @@ final class SystemMessage {
     final Throwable cause;
     /** Who sent a POISON_PILL, for its dead letter; {@code null} otherwise. */
     final ActorRef<?> sender;
-    /** Link in a {@link SystemQueue}; written before the message is published by the queue's CAS. */
+    /** Link in an actor's system queue; written before the message is published by the queue's CAS. */
     SystemMessage next;
 
     private SystemMessage(Kind kind, ActorCell<?> cell, Throwable cause) {

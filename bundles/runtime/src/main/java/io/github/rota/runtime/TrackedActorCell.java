@@ -8,11 +8,10 @@ import io.github.rota.spi.pool.EnvelopePool;
  * An actor whose path is tracked ({@link ActorTracking}): an {@link ActorCell} that carries its
  * {@link ActorMeter}. A subclass rather than a field of every cell, so that an untracked actor
  * keeps no reference for it, and until a tracked actor exists, the JIT compiles
- * {@link TurnLoop#meter()} to a constant {@code null}. That needs this class not loaded until then:
+ * {@link ActorCell#meter()} to a constant {@code null}. That needs this class not loaded until then:
  * so it is made through {@link #create}, whose callers the verifier checks without loading it (a
  * {@code new} of it in a method returning {@code ActorCell} would have it loaded to check the return).
  */
-@SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
 final class TrackedActorCell<M> extends ActorCell<M> {
 
     private final ActorMeter meter;
@@ -32,7 +31,7 @@ final class TrackedActorCell<M> extends ActorCell<M> {
     }
 
     @Override
-    ActorMeter meter() {
+    public ActorMeter meter() {
         return meter;
     }
 }

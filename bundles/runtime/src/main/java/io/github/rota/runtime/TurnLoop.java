@@ -2,18 +2,16 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
-import io.github.rota.api.PoisonPill;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
-import java.util.Objects;
 
 /**
- * An actor's mailboxes and the turn that empties them (Pekko's {@code Mailbox.run} with its
- * dungeon {@code Dispatch}): producers enqueue and schedule the actor, a dispatcher runs its
- * turns. What a message means to the actor (its lifecycle, supervision, the context) is
- * {@link ActorCell}'s, through the hooks at the end.
+ * The turn that empties an actor's mailboxes (Pekko's {@code Mailbox.run}): the schedulable a
+ * dispatcher runs for the actor. What a message means to the actor (its lifecycle, supervision, the
+ * context) is its {@link Cell}'s; where what cannot be delivered and faults of the machinery go is
+ * its {@link TurnSink}. The producers' side of the mailboxes is {@link Mailboxes}.
  *
  * <p>A turn: system messages first, then user messages, one budget for both; an actor whose
  * mailboxes are empty goes idle and is not re-queued, or lingers with its worker if the dispatcher
@@ -21,24 +19,19 @@ import java.util.Objects;
  * when the budget is spent yields and is queued again behind the others.
  *
  * <p>Going idle through the mailbox: where the mailbox keeps an idle mark (the default one does),
- * an actor whose turn found nothing lets go by marking the mailbox (one compare-and-set), and the
- * producer whose offer clears the mark schedules it with a plain store instead of a compare-and-set
- * on the state word. A system message has no envelope to clear the mark with, so a producer of one
- * that finds the mark standing sends a {@link WakeUp} envelope through the user mailbox, which the
- * turn skips; the turn that marks re-reads the system queue after its mark, so a push that saw no
+ * an actor whose turn found nothing lets go by marking the mailbox (one compare-and-set); the turn
+ * that marks re-reads the system queue after its mark, so a system message pushed when it saw no
  * mark is found (both sides do a volatile write, then a volatile read of the other's word). Where
  * user messages are withheld (suspended, stopping) the mailbox may hold messages the actor must
  * not take yet, so it goes idle the old way: the state word, and a compare-and-set to wake it.
  *
- * <p>Threads: {@link #tell} and {@link #sendSystem} run on any thread (producers). Everything in a
- * turn runs on the one thread that holds PROCESSING; turn-confined fields are plain, and are
- * handed from turn to turn by the schedule state's volatile store/CAS chain (owner's store of IDLE
- * → producer's CAS → queue → next owner's CAS), or, idle in the mailbox, by the mailbox's tail
- * (owner's mark CAS → producer's swap → queue → next owner's CAS). This object's monitor serialises the draining of a
- * closed actor's mailbox.
+ * <p>Threads: everything in a turn runs on the one thread that holds PROCESSING; turn-confined
+ * fields are plain, and are handed from turn to turn by the schedule state's volatile store/CAS
+ * chain (owner's store of IDLE → producer's CAS → queue → next owner's CAS), or, idle in the
+ * mailbox, by the mailbox's tail (owner's mark CAS → producer's swap → queue → next owner's CAS).
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
-abstract class TurnLoop extends ScheduleState {
+final class TurnLoop extends Mailboxes {
 
     /**
      * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
@@ -47,14 +40,6 @@ abstract class TurnLoop extends ScheduleState {
      */
     static final int PUBLICATION_SPINS = 64;
 
-    final RotaActorSystem system;
-    final DispatcherBinding<TurnLoop> dispatcher;
-    final Mailbox mailbox;
-    final SystemQueue systemQueue = new SystemQueue();
-    private final EnvelopePool envelopes;
-    private final int homeShard;
-    /** The actor's own budget per turn, below the dispatcher's; 0: the dispatcher's. */
-    private final int actorBudget;
     /** Whether each turn checks its envelope was not recycled under it (its pool's debug mode, {@code rota.pool.debug}). */
     private final boolean checksEnvelopes;
 
@@ -70,164 +55,10 @@ abstract class TurnLoop extends ScheduleState {
      */
     private boolean lingering;
 
-    TurnLoop(RotaActorSystem system, DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
-             int homeShard, int actorBudget, boolean checksEnvelopes) {
-        this.system = system;
-        this.dispatcher = dispatcher;
-        this.mailbox = mailbox;
-        this.envelopes = envelopes;
-        this.homeShard = homeShard;
-        this.actorBudget = actorBudget;
+    TurnLoop(TurnSink sink, Cell cell, DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
+             int homeShard, boolean checksEnvelopes) {
+        super(sink, cell, dispatcher, mailbox, envelopes, homeShard);
         this.checksEnvelopes = checksEnvelopes;
-    }
-
-    // ---------------------------------------------------------------- producers (any thread)
-
-    void tell(Object msg, ActorRef<?> from) {
-        Objects.requireNonNull(msg, "message");
-        if (msg == PoisonPill.INSTANCE) {
-            sendSystem(SystemMessage.poisonPill(from)); // refused once closed: then a dead letter
-            return;
-        }
-        if (isClosed()) {
-            deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
-            return;
-        }
-        Mailbox.Offer offer = deliver(msg, from);
-        if (offer == Mailbox.Offer.WAKES) {
-            dispatcher.schedule(this);
-        } else if (offer == Mailbox.Offer.REFUSED) {
-            system.deadLetters().publish(msg, from, self(), DeadLetter.Reason.MAILBOX_FULL);
-        } else if (isClosed()) {
-            // The actor stopped while we enqueued; its final drain may have missed our message.
-            drainClosedMailbox();
-        } else if (countWaitingSend()) {
-            expedite();
-        }
-    }
-
-    /**
-     * Offers a message to the user mailbox, in an envelope from the actor's home shard, and claims
-     * the actor if the actor was idle: through the mailbox's idle mark, or the schedule state's
-     * IDLE → SCHEDULED.
-     *
-     * @return {@code WAKES} if the caller must hand the actor to its dispatcher, {@code REFUSED} if
-     *         the mailbox refused the message (bounded and full), {@code QUEUED} otherwise
-     */
-    Mailbox.Offer deliver(Object msg, ActorRef<?> from) {
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        ActorMeter meter = meter();
-        if (meter != null) {
-            meter.sending(envelope); // before the offer, which publishes the envelope to the turn
-        }
-        Mailbox.Offer offer;
-        try {
-            offer = mailbox.offer(envelope);
-        } catch (RuntimeException | Error fault) {
-            if (meter != null) {
-                meter.refused(envelope); // a mailbox that threw (a priority's comparator) keeps no sample
-            }
-            throw fault;
-        }
-        if (offer == Mailbox.Offer.REFUSED) {
-            if (meter != null) {
-                meter.refused(envelope);
-            }
-            envelopes.release(envelope);
-        } else if (offer == Mailbox.Offer.WAKES) {
-            scheduleWoken();
-        } else if (offer == Mailbox.Offer.QUEUED && trySchedule()) {
-            return Mailbox.Offer.WAKES;
-        }
-        return offer;
-    }
-
-    /**
-     * Offers a message of the machinery's (a wake-up, a death-watch signal) in an envelope from the
-     * actor's home shard; a refused envelope goes back to the pool. Never timed for metrics.
-     */
-    private Mailbox.Offer offer(Object msg, ActorRef<?> from) {
-        Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        Mailbox.Offer offer = mailbox.offer(envelope);
-        if (offer == Mailbox.Offer.REFUSED) {
-            envelopes.release(envelope);
-        }
-        return offer;
-    }
-
-    /**
-     * Asks the dispatcher to hurry this waiting actor. Only a hint, and the message is already queued:
-     * a dispatcher whose {@code expedite} throws is reported, never the sender's failure.
-     */
-    private void expedite() {
-        try {
-            dispatcher.expedite(this);
-        } catch (RuntimeException fault) {
-            system.dispatcherError(dispatcher.id(), fault, self());
-        }
-    }
-
-    void sendSystem(SystemMessage systemMessage) {
-        if (!systemQueue.push(systemMessage)) {
-            systemMessageRefused(systemMessage);
-            return;
-        }
-        if (wakeForSystemMessage()) {
-            dispatcher.schedule(this);
-        }
-    }
-
-    /**
-     * After a push to the system queue: claims the actor if it is idle, through its mailbox if the
-     * mailbox holds the idle mark.
-     *
-     * @return {@code true} if the caller must hand the actor to its dispatcher
-     */
-    boolean wakeForSystemMessage() {
-        return mailbox.isMarkedIdle() ? wakeThroughMailbox() : trySchedule();
-    }
-
-    /**
-     * Sends a {@link WakeUp} through the user mailbox to clear its idle mark.
-     *
-     * @return {@code true} if it cleared the mark and now holds SCHEDULED; {@code false} if someone
-     *         else had cleared it already (the turn they scheduled skips the wake-up), or the
-     *         mailbox was full, so not idle, and the state word decided
-     */
-    private boolean wakeThroughMailbox() {
-        Mailbox.Offer offer = offer(WakeUp.SIGNAL, null);
-        if (offer == Mailbox.Offer.WAKES) {
-            scheduleWoken();
-            return true;
-        }
-        if (offer == Mailbox.Offer.REFUSED) {
-            return trySchedule();
-        }
-        if (isClosed()) {
-            drainClosedMailbox(); // it stopped meanwhile, and its last drain may have missed the wake-up
-        }
-        return false;
-    }
-
-    /**
-     * Puts a message in the user mailbox, in an envelope from the actor's home shard; schedules
-     * nothing. For the turn's message to the actor itself (a death-watch signal, behind what is
-     * there): the turn holds the actor, so its mailbox holds no idle mark to clear.
-     *
-     * @return {@code false} if the mailbox refused it (it is bounded and full)
-     */
-    boolean enqueue(Object msg, ActorRef<?> from) {
-        return offer(msg, from) != Mailbox.Offer.REFUSED;
-    }
-
-    /**
-     * The dispatcher we were queued on stopped before running us and its owner handed us back: we
-     * hold SCHEDULED and are on no queue, so we schedule ourselves again, on whatever serves our
-     * dispatcher id now (a replacement), or wait for one.
-     */
-    @Override
-    public void handedBack(RuntimeException cause) {
-        dispatcher.schedule(this);
     }
 
     /**
@@ -246,12 +77,12 @@ abstract class TurnLoop extends ScheduleState {
         }
         if (!refused) {
             refused = true;
-            system.dispatcherError(dispatcher.id(), cause, self());
+            sink.fault(dispatcher.id(), cause, cell.self());
         }
         try {
             deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
-            beginStop();
-            while (!isTerminated()) {
+            cell.beginStop();
+            while (!cell.isTerminated()) {
                 if (!processSystemMessage()) {
                     deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
                     if (finishOrReclaim()) {
@@ -260,7 +91,7 @@ abstract class TurnLoop extends ScheduleState {
                 }
             }
         } catch (RuntimeException | Error fault) {
-            system.dispatcherError(dispatcher.id(), fault, self());
+            sink.fault(dispatcher.id(), fault, cell.self());
             if (!isClosed()) {
                 finishOrReclaim();
             }
@@ -283,14 +114,15 @@ abstract class TurnLoop extends ScheduleState {
         } else if (!takeForProcessing()) {
             if (!isClosed()) {
                 // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
-                system.dispatcherError(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
-                        + "' handed one scheduling of " + self().path() + " to two threads; this one does not run it"),
-                        self());
+                sink.fault(dispatcher.id(), new IllegalStateException("dispatcher '" + dispatcher.id()
+                        + "' handed one scheduling of " + cell.self().path() + " to two threads; this one does not run it"),
+                        cell.self());
             }
             return false;
         }
+        int actorBudget = cell.budget();
         int budget = actorBudget > 0 ? Math.min(actorBudget, turn.budget()) : turn.budget();
-        ActorMeter meter = meter();
+        ActorMeter meter = cell.meter();
         int spent = 0;
         int handled = 0;
         currentTurn = turn;
@@ -305,7 +137,7 @@ abstract class TurnLoop extends ScheduleState {
                 }
                 if (processSystemMessage()) {
                     spent++;
-                    if (isTerminated()) {
+                    if (cell.isTerminated()) {
                         return false;
                     }
                     continue;
@@ -333,7 +165,7 @@ abstract class TurnLoop extends ScheduleState {
             }
         } catch (Throwable fault) {
             // Only a bug in the machinery gets here: user code is guarded in invoke().
-            system.dispatcherError(dispatcher.id(), fault, self());
+            sink.fault(dispatcher.id(), fault, cell.self());
             if (isClosed() || finishOrReclaim()) {
                 return false;
             }
@@ -342,6 +174,16 @@ abstract class TurnLoop extends ScheduleState {
         } finally {
             turn.messagesHandled(handled);
         }
+    }
+
+    /** Turn-confined: hands the oldest system message to the actor. @return {@code false} if there was none */
+    private boolean processSystemMessage() {
+        SystemMessage m = pollSystemMessage();
+        if (m == null) {
+            return false;
+        }
+        cell.process(m);
+        return true;
     }
 
     /** @return the dispatcher's side of the current turn; {@code null} outside one, or while stopping in place */
@@ -396,7 +238,7 @@ abstract class TurnLoop extends ScheduleState {
     @Override
     public boolean releaseLingering() {
         if (!lingering) {
-            throw new IllegalStateException(self().path() + " is not lingering");
+            throw new IllegalStateException(cell.self().path() + " is not lingering");
         }
         lingering = false;
         return letGo();
@@ -431,7 +273,7 @@ abstract class TurnLoop extends ScheduleState {
     private boolean letGo() {
         // The system queue is checked before the mark too: after it, its consumer's batch (messages
         // taken but not yet handled, which a fault in the turn can leave behind) is the next owner's.
-        if (userMessagesEnabled() && !hasUnstashed() && systemQueue.isEmpty() && mailbox.marksIdle()) {
+        if (cell.userMessages() == Cell.UserMessages.MAILBOX && systemQueueIsEmpty() && mailbox.marksIdle()) {
             markIdleInMailbox();
             if (!mailbox.tryMarkIdle()) {
                 scheduleWoken(); // a message came in before the mark: still ours
@@ -452,16 +294,20 @@ abstract class TurnLoop extends ScheduleState {
      */
     private boolean wakeAfterMark() {
         try {
-            return systemQueue.hasPushed() && wakeThroughMailbox();
+            return hasPushedSystemMessage() && wakeThroughMailbox();
         } catch (RuntimeException | Error fault) {
             // The envelope pool failed us: the system message waits for the next send. Reported.
-            system.dispatcherError(dispatcher.id(), fault, self());
+            sink.fault(dispatcher.id(), fault, cell.self());
             return false;
         }
     }
 
     private boolean hasRunnableWork() {
-        return !systemQueue.isEmpty() || (userMessagesEnabled() && (hasUnstashed() || mailbox.hasMessages()));
+        if (!systemQueueIsEmpty()) {
+            return true;
+        }
+        Cell.UserMessages from = cell.userMessages();
+        return from == Cell.UserMessages.UNSTASHED || (from == Cell.UserMessages.MAILBOX && mailbox.hasMessages());
     }
 
     /** What one attempt to handle a user message found. */
@@ -476,11 +322,12 @@ abstract class TurnLoop extends ScheduleState {
 
     /** @param meter the actor's metrics if it is tracked, else {@code null} (read once per turn) */
     private Take processUserMessage(ActorMeter meter) {
-        if (!userMessagesEnabled()) {
+        Cell.UserMessages from = cell.userMessages();
+        if (from == Cell.UserMessages.WITHHELD) {
             return Take.NONE;
         }
-        if (hasUnstashed()) {
-            invokeUnstashed();
+        if (from == Cell.UserMessages.UNSTASHED) {
+            cell.invokeUnstashed();
             return Take.HANDLED;
         }
         Envelope envelope;
@@ -501,7 +348,7 @@ abstract class TurnLoop extends ScheduleState {
         if (checksEnvelopes) {
             invokeChecked(envelope);
         } else {
-            invoke(envelope.message(), envelope.sender());
+            cell.invoke(envelope.message(), envelope.sender());
         }
         if (timed) {
             meter.sampleHandled();
@@ -534,109 +381,30 @@ abstract class TurnLoop extends ScheduleState {
     /** Debug mode: report an envelope recycled before or during its turn instead of misreading it. */
     private void invokeChecked(Envelope envelope) {
         if (envelope.isRecycled()) {
-            throw new IllegalStateException("use after recycle: " + self().path() + " was handed an envelope already"
+            throw new IllegalStateException("use after recycle: " + cell.self().path() + " was handed an envelope already"
                     + " back in the pool (home shard " + envelope.homeShard() + "); its mailbox released it too early");
         }
         int generation = envelope.generation();
-        invoke(envelope.message(), envelope.sender());
+        cell.invoke(envelope.message(), envelope.sender());
         if (envelope.generation() != generation || envelope.isRecycled()) {
-            throw new IllegalStateException("use after recycle: the envelope of a message to " + self().path()
+            throw new IllegalStateException("use after recycle: the envelope of a message to " + cell.self().path()
                     + " went back to the pool during its turn (home shard " + envelope.homeShard() + ")");
         }
     }
 
-    // ---------------------------------------------------------------- dead letters
-
-    /** Turn-confined: every user message that can be handed out now becomes a dead letter. */
-    private void deadLetterMailbox(DeadLetter.Reason reason) {
-        for (Envelope e = mailbox.dequeue(); e != null; e = mailbox.dequeue()) {
-            deadLetter(e, reason);
-        }
+    @Override
+    public String name() {
+        return cell.self().path();
     }
 
-    /**
-     * Turns every message left in a closed actor's mailbox into a dead letter. Called by the actor's
-     * last turn and by producers that enqueued while it closed; the monitor keeps them to one
-     * consumer at a time.
-     */
-    void drainClosedMailbox() {
-        synchronized (this) {
-            while (mailbox.hasMessages()) {
-                Envelope envelope = mailbox.dequeue();
-                if (envelope == null) {
-                    Thread.onSpinWait(); // a producer is between its swap and its link
-                    continue;
-                }
-                deadLetter(envelope, DeadLetter.Reason.RECIPIENT_STOPPED);
-            }
-        }
+    /** A racy read of a turn-confined field, for a probe's report only. */
+    @Override
+    public Object messageInHand() {
+        return cell.messageInHand();
     }
 
-    /**
-     * A dequeued envelope's message becomes a dead letter, and the envelope lets go of it: the
-     * mailbox may keep the envelope (as its sentinel) for as long as anyone holds the stopped actor.
-     */
-    private void deadLetter(Envelope envelope, DeadLetter.Reason reason) {
-        deadLetterUserMessage(envelope.message(), envelope.sender(), reason);
-        envelope.clearMessage();
+    @Override
+    public String toString() {
+        return "TurnLoop[" + cell.self().path() + ", state=" + scheduleState() + "]";
     }
-
-    void deadLetterUserMessage(Object msg, ActorRef<?> from, DeadLetter.Reason reason) {
-        if (msg instanceof Piped<?, ?> piped) {
-            system.deadLetters().publish(piped.outcome(), from, self(), reason);
-        } else if (!(msg instanceof DeathWatchSignal) && msg != WakeUp.SIGNAL) {
-            system.deadLetters().publish(msg, from, self(), reason);
-        }
-    }
-
-    /**
-     * What a system message's producer sends through the user mailbox to clear its idle mark: a
-     * message for the turn, never for the actor, and never a dead letter.
-     */
-    private enum WakeUp {
-        SIGNAL
-    }
-
-    // ---------------------------------------------------------------- what the actor makes of it
-
-    /**
-     * {@return the actor's metrics if it is tracked, else {@code null}} Overridden only by
-     * {@link TrackedActorCell}: until one is loaded, the JIT makes this a constant.
-     */
-    ActorMeter meter() {
-        return null;
-    }
-
-    /** {@return the actor's reference} */
-    abstract ActorRef<?> self();
-
-    /** Turn-confined: handles one system message. @return {@code false} if there was none */
-    abstract boolean processSystemMessage();
-
-    /**
-     * Whether the actor takes user messages now (not while it is suspended, restarting or
-     * stopping). Read by the turn, and once more right after the turn lets the actor go idle
-     * ({@link #finishOrReclaim}), when it may be stale: a wrong answer there costs a failed
-     * {@code trySchedule} or an empty turn, never a message, since a producer that enqueued after
-     * the release schedules the actor itself.
-     */
-    abstract boolean userMessagesEnabled();
-
-    /** Turn-confined: whether the actor has stopped. */
-    abstract boolean isTerminated();
-
-    /** Whether messages taken back from the stash wait ahead of the mailbox; read as {@link #userMessagesEnabled} is. */
-    abstract boolean hasUnstashed();
-
-    /** Turn-confined: handles the oldest of those. */
-    abstract void invokeUnstashed();
-
-    /** Turn-confined: hands one user message to the actor. */
-    abstract void invoke(Object msg, ActorRef<?> from);
-
-    /** Turn-confined: the actor begins to stop (here: its dispatcher refused it). */
-    abstract void beginStop();
-
-    /** A system message arrived after the actor closed. */
-    abstract void systemMessageRefused(SystemMessage message);
 }

@@ -92,8 +92,8 @@ class ActorMetricsTest {
 
         assertThat(system.trackedActors()).extracting(m -> m.actor().path()).containsExactlyInAnyOrder(
                 "rota://metrics/user/orders", "rota://metrics/user/orders/o-1", "rota://metrics/user/pay-eu");
-        assertThat(((LocalActorRef<?>) other).cell).isExactlyInstanceOf(ActorCell.class);
-        assertThat(((LocalActorRef<?>) payments).cell).isExactlyInstanceOf(TrackedActorCell.class);
+        assertThat(((LocalActorRef<?>) other).cell()).isExactlyInstanceOf(ActorCell.class);
+        assertThat(((LocalActorRef<?>) payments).cell()).isExactlyInstanceOf(TrackedActorCell.class);
         assertThat(isTracked(system, child)).isTrue();
     }
 
@@ -104,7 +104,7 @@ class ActorMetricsTest {
         actor.tell("x");
 
         assertThat(system.trackedActors()).isEmpty();
-        assertThat(((LocalActorRef<?>) actor).cell).isExactlyInstanceOf(ActorCell.class);
+        assertThat(((LocalActorRef<?>) actor).cell()).isExactlyInstanceOf(ActorCell.class);
     }
 
     @Test
@@ -222,7 +222,7 @@ class ActorMetricsTest {
         ActorRef<Object> third = system.spawn(sink(), "a-3");
 
         assertThat(system.trackedActors()).extracting(ActorMetrics::actor).containsExactlyInAnyOrder(first, second);
-        assertThat(((LocalActorRef<?>) third).cell).isExactlyInstanceOf(ActorCell.class);
+        assertThat(((LocalActorRef<?>) third).cell()).isExactlyInstanceOf(ActorCell.class);
 
         probe.watch(first);
         system.stop(first);

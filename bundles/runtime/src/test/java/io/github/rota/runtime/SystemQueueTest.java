@@ -2,6 +2,7 @@ package io.github.rota.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.pool.EnvelopePool;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -9,9 +10,31 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/** An actor's system queue ({@link Mailboxes}), on a turn loop that runs nothing. */
 class SystemQueueTest {
 
-    private final SystemQueue queue = new SystemQueue();
+    private final Queue queue = new Queue();
+
+    /** The system queue's operations, by the names a queue has. */
+    private static final class Queue {
+        private final TurnLoop loop = new TurnLoop(null, null, null, null, EnvelopePool.allocating(), 0, false);
+
+        boolean push(SystemMessage message) {
+            return loop.pushSystemMessage(message);
+        }
+
+        SystemMessage poll() {
+            return loop.pollSystemMessage();
+        }
+
+        boolean isEmpty() {
+            return loop.systemQueueIsEmpty();
+        }
+
+        SystemMessage close() {
+            return loop.closeSystemQueue();
+        }
+    }
 
     @Test
     void isFifo() {

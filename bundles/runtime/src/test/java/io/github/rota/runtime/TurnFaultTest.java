@@ -36,16 +36,16 @@ class TurnFaultTest {
     void aSystemMessageLeftInTheBatchWhenTheTurnFailsIsRunNotStranded() {
         ScriptedActor actor = new ScriptedActor(system, new UnboundedMailboxType().create(EnvelopePool.allocating()),
                 EnvelopePool.allocating());
-        actor.trySchedule();
-        actor.systemQueue.push(SystemMessage.resume());
-        actor.systemQueue.push(SystemMessage.resume());
+        actor.turns.trySchedule();
+        actor.turns.pushSystemMessage(SystemMessage.resume());
+        actor.turns.pushSystemMessage(SystemMessage.resume());
         actor.systemMessageFailures = 1; // the first throws after both were taken from the queue
 
-        assertThat(actor.runTurn(new IdlingTurn())).as("yields, to run the one left behind").isTrue();
-        assertThat(actor.scheduleState()).isEqualTo(ScheduleState.SCHEDULED);
-        assertThat(actor.runTurn(new IdlingTurn())).isFalse();
+        assertThat(actor.turns.runTurn(new IdlingTurn())).as("yields, to run the one left behind").isTrue();
+        assertThat(actor.turns.scheduleState()).isEqualTo(ScheduleState.SCHEDULED);
+        assertThat(actor.turns.runTurn(new IdlingTurn())).isFalse();
         assertThat(actor.systemMessagesHandled).isEqualTo(1);
-        assertThat(actor.scheduleState()).isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        assertThat(actor.turns.scheduleState()).isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
     }
 
     @Test
@@ -58,80 +58,87 @@ class TurnFaultTest {
         // A system message pushed just before the mark by a producer that saw no mark: the turn must
         // wake the actor itself, and the pool refuses it the envelope.
         mailbox.afterMark = () -> {
-            actor.systemQueue.push(SystemMessage.resume());
+            actor.turns.pushSystemMessage(SystemMessage.resume());
             pool.failing = true;
         };
-        actor.trySchedule();
+        actor.turns.trySchedule();
 
-        boolean yielded = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> actor.runTurn(new IdlingTurn()));
+        boolean yielded = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> actor.turns.runTurn(new IdlingTurn()));
         assertThat(yielded).isFalse();
-        assertThat(actor.scheduleState()).as("given up once, to the mark").isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        assertThat(actor.turns.scheduleState()).as("given up once, to the mark").isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
         assertThat(mailbox.isMarkedIdle()).isTrue();
         assertThat(events.expectMessageClass(DispatcherError.class).cause()).isSameAs(pool.fault);
 
         pool.failing = false;
-        assertThat(actor.deliver("next", null)).as("the next send wakes it").isEqualTo(Mailbox.Offer.WAKES);
-        assertThat(actor.runTurn(new IdlingTurn())).isFalse();
+        assertThat(actor.turns.deliver("next", null)).as("the next send wakes it").isEqualTo(Mailbox.Offer.WAKES);
+        assertThat(actor.turns.runTurn(new IdlingTurn())).isFalse();
         assertThat(actor.systemMessagesHandled).as("and its turn takes the system message").isEqualTo(1);
     }
 
-    /** The real turn loop, with system messages that fail on demand and user messages it ignores. */
-    @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
-    private static final class ScriptedActor extends TurnLoop {
+    /** The real turn loop, over an actor whose system messages fail on demand and which ignores user messages. */
+    private static final class ScriptedActor implements Cell {
+        final TurnLoop turns;
         int systemMessageFailures;
         int systemMessagesHandled;
 
         ScriptedActor(RotaActorSystem system, Mailbox mailbox, EnvelopePool pool) {
-            super(system, new DispatcherBinding<>("scripted", (actor, cause) -> { }), mailbox, pool, 0, 0, false);
+            turns = new TurnLoop(system, this, new DispatcherBinding<>("scripted", (actor, cause) -> { }), mailbox, pool, 0, false);
         }
 
         @Override
-        ActorRef<?> self() {
+        public ActorRef<?> self() {
             return null;
         }
 
         @Override
-        boolean processSystemMessage() {
-            if (systemQueue.poll() == null) {
-                return false;
-            }
+        public ActorMeter meter() {
+            return null;
+        }
+
+        @Override
+        public int budget() {
+            return 0;
+        }
+
+        @Override
+        public void process(SystemMessage message) {
             if (systemMessageFailures > 0) {
                 systemMessageFailures--;
                 throw new IllegalStateException("a fault handling a system message");
             }
             systemMessagesHandled++;
-            return true;
         }
 
         @Override
-        boolean userMessagesEnabled() {
-            return true;
+        public Cell.UserMessages userMessages() {
+            return Cell.UserMessages.MAILBOX;
         }
 
         @Override
-        boolean isTerminated() {
+        public boolean isTerminated() {
             return false;
         }
 
+
         @Override
-        boolean hasUnstashed() {
-            return false;
+        public void invokeUnstashed() {
         }
 
         @Override
-        void invokeUnstashed() {
+        public void invoke(Object msg, ActorRef<?> from) {
         }
 
         @Override
-        void invoke(Object msg, ActorRef<?> from) {
+        public void beginStop() {
         }
 
         @Override
-        void beginStop() {
+        public void systemMessageRefused(SystemMessage message) {
         }
 
         @Override
-        void systemMessageRefused(SystemMessage message) {
+        public Object messageInHand() {
+            return null;
         }
     }
 

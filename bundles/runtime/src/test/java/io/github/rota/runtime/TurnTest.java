@@ -98,7 +98,7 @@ class TurnTest {
     @Test
     void systemMessagesCountAgainstTheBudgetSoAStreamOfThemCannotHoldATurn() {
         ActorRef<Integer> ref = spawnRecorder(recorder());
-        ActorCell<?> cell = ((LocalActorRef<?>) ref).cell;
+        ActorCell<?> cell = ((LocalActorRef<?>) ref).cell();
         dispatcher.setThroughputBudget(10);
         for (int i = 0; i < 100; i++) {
             cell.sendSystem(SystemMessage.unwatch(cell)); // nobody watches: each is handled and does nothing
@@ -388,7 +388,7 @@ class TurnTest {
     }
 
     private static int scheduleState(ActorRef<?> ref) {
-        return ((LocalActorRef<?>) ref).cell.scheduleState();
+        return ((LocalActorRef<?>) ref).cell().turns.scheduleState();
     }
 
     @Test

@@ -12,8 +12,7 @@ import io.github.rota.spi.pool.EnvelopePool;
  * unbounded mailbox (or one of a type the test names), takes user messages always, and only counts what it is handed (system messages
  * and user messages). Nothing here schedules it; a test plays its producers and its worker.
  */
-@SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
-final class LoneActor extends TurnLoop {
+final class LoneActor implements Cell {
 
     /**
      * What {@link #runIdlingTurn} returns when the turn yielded instead of ending: it found a message
@@ -22,6 +21,7 @@ final class LoneActor extends TurnLoop {
      */
     static final int YIELDED = -1;
 
+    private final TurnLoop turns;
     private int systemMessagesHandled;
 
     private LoneActor() {
@@ -29,14 +29,14 @@ final class LoneActor extends TurnLoop {
     }
 
     private LoneActor(MailboxType mailboxType) {
-        super(null, null, mailboxType.create(EnvelopePool.allocating()), EnvelopePool.allocating(), 0, 0, false);
+        turns = new TurnLoop(null, this, null, mailboxType.create(EnvelopePool.allocating()), EnvelopePool.allocating(), 0, false);
     }
 
     /** {@return an actor whose turn has just ended lingering: a worker keeps it, still PROCESSING} */
     static LoneActor lingering() {
         LoneActor actor = new LoneActor();
-        actor.trySchedule();
-        if (actor.runTurn(new LingeringTurn()) || !actor.isLingering()) {
+        actor.turns.trySchedule();
+        if (actor.turns.runTurn(new LingeringTurn()) || !actor.isLingering()) {
             throw new IllegalStateException("the turn did not end lingering");
         }
         return actor;
@@ -50,7 +50,7 @@ final class LoneActor extends TurnLoop {
     /** {@return the same with a mailbox of the given type} */
     static LoneActor scheduled(MailboxType mailboxType) {
         LoneActor actor = new LoneActor(mailboxType);
-        actor.trySchedule();
+        actor.turns.trySchedule();
         return actor;
     }
 
@@ -62,7 +62,7 @@ final class LoneActor extends TurnLoop {
     int runIdlingTurn() {
         IdlingTurn turn = new IdlingTurn();
         int before = systemMessagesHandled;
-        if (runTurn(turn)) {
+        if (turns.runTurn(turn)) {
             return YIELDED;
         }
         return turn.handled + systemMessagesHandled - before;
@@ -75,10 +75,10 @@ final class LoneActor extends TurnLoop {
      * @return whether this producer claimed the actor
      */
     boolean sendSystemMessage() {
-        if (!systemQueue.push(SystemMessage.resume())) {
+        if (!turns.pushSystemMessage(SystemMessage.resume())) {
             throw new IllegalStateException("the system queue is closed");
         }
-        return wakeForSystemMessage();
+        return turns.wakeForSystemMessage();
     }
 
     /**
@@ -88,7 +88,7 @@ final class LoneActor extends TurnLoop {
      * @return whether this producer claimed the actor (it would hand it to the dispatcher)
      */
     boolean tell(Object message) {
-        Mailbox.Offer offer = deliver(message, null);
+        Mailbox.Offer offer = turns.deliver(message, null);
         if (offer == Mailbox.Offer.REFUSED) {
             throw new IllegalStateException("an unbounded mailbox refused a message");
         }
@@ -96,52 +96,68 @@ final class LoneActor extends TurnLoop {
     }
 
     boolean isLingering() {
-        return scheduleState() == PROCESSING && !isHeldByCurrentThread();
+        return turns.scheduleState() == ScheduleState.PROCESSING && !turns.isHeldByCurrentThread();
+    }
+
+    /** Its worker lets the lingering actor go. @return whether it is ready again */
+    boolean releaseLingering() {
+        return turns.releaseLingering();
+    }
+
+    int scheduleState() {
+        return turns.scheduleState();
     }
 
     @Override
-    ActorRef<?> self() {
+    public ActorRef<?> self() {
         return null;
     }
 
     @Override
-    boolean processSystemMessage() {
-        if (systemQueue.poll() == null) {
-            return false;
-        }
+    public ActorMeter meter() {
+        return null;
+    }
+
+    @Override
+    public int budget() {
+        return 0;
+    }
+
+    @Override
+    public Object messageInHand() {
+        return null;
+    }
+
+    @Override
+    public void process(SystemMessage message) {
         systemMessagesHandled++;
-        return true;
     }
 
     @Override
-    boolean userMessagesEnabled() {
-        return true;
+    public Cell.UserMessages userMessages() {
+        return Cell.UserMessages.MAILBOX;
     }
 
     @Override
-    boolean isTerminated() {
+    public boolean isTerminated() {
         return false;
     }
 
+
     @Override
-    boolean hasUnstashed() {
-        return false;
+    public void invokeUnstashed() {
     }
 
     @Override
-    void invokeUnstashed() {
+    public void invoke(Object msg, ActorRef<?> from) {
     }
 
     @Override
-    void invoke(Object msg, ActorRef<?> from) {
+    public void beginStop() {
     }
 
     @Override
-    void beginStop() {
-    }
-
-    @Override
-    void systemMessageRefused(SystemMessage message) {
+    public void systemMessageRefused(SystemMessage message) {
     }
 
     /** A worker's turn that lets the actor go idle when it runs out of work. */
