@@ -364,8 +364,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         return (last - first) >>> 1;
     }
 
-    // Accessors named for their ordering, as in JCTools: sp plain store, so release store, lv
-    // volatile load, la acquire load, xchg atomic exchange, cas compare-and-set.
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
 
     private void spProducerNode(Envelope node) {
         PRODUCER_NODE.set(this, node);

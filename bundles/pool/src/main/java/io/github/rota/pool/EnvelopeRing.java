@@ -175,8 +175,7 @@ final class EnvelopeRing extends EnvelopeRingEndPad {
         return (int) Math.max(0, Math.min(CAPACITY, enqueued - dequeued));
     }
 
-    // Accessors named for their ordering, as in JCTools: lv volatile load, la acquire load, so
-    // release store, cas.
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
 
     private long lvEnqueuePosition() {
         return (long) ENQUEUE.getVolatile(this);

@@ -93,6 +93,11 @@ final class ThreadCache implements EnvelopeCache {
 
     /** @return the envelopes kept now; any thread (the pool's statistics) */
     int size() {
+        return loCount();
+    }
+
+    /** The count the owner wrote last, whole, from any thread (see io.github.rota.spi.pool for the names). */
+    private int loCount() {
         return (int) COUNT.getOpaque(this);
     }
 

@@ -83,7 +83,7 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
 
     /** A leaf actor stopping: takes the shared empty set that refuses spawns. @return {@code false} if it has (had) children */
     boolean refuseChildrenIfNone() {
-        return CHILDREN.compareAndSet(this, null, Children.NONE_AND_REFUSING);
+        return casChildren(null, Children.NONE_AND_REFUSING);
     }
 
     Stash stashed() {
@@ -128,7 +128,7 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
             return known;
         }
         Children<ActorCell<?>> made = new Children<>();
-        Object witness = CHILDREN.compareAndExchange(this, null, made);
+        Object witness = caxChildren(null, made);
         return witness == null ? made : (Children<ActorCell<?>>) witness;
     }
 
@@ -320,5 +320,15 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
     @Override
     public Object messageInHand() {
         return message;
+    }
+
+    // Accessors named for their ordering (see io.github.rota.spi.pool); cax: compare-and-exchange.
+
+    private boolean casChildren(Children<?> expect, Children<?> update) {
+        return CHILDREN.compareAndSet(this, expect, update);
+    }
+
+    private Object caxChildren(Children<?> expect, Children<?> update) {
+        return CHILDREN.compareAndExchange(this, expect, update);
     }
 }

@@ -93,14 +93,14 @@ final class ActorMeter implements ActorMetrics {
 
     /** Before the envelope is offered: takes the sample if it is armed. */
     void sending(Envelope envelope) {
-        if (SAMPLE.getAcquire(this) == ARMED && SAMPLE.compareAndSet(this, ARMED, envelope)) {
+        if (laSample() == ARMED && casSample(ARMED, envelope)) {
             sentAt = System.nanoTime();
         }
     }
 
     /** The mailbox refused the envelope, or threw: if it was the sample, the next send takes it. */
     void refused(Envelope envelope) {
-        SAMPLE.compareAndSet(this, envelope, ARMED);
+        casSample(envelope, ARMED);
     }
 
     // ---------------------------------------------------------------- the turn
@@ -112,13 +112,13 @@ final class ActorMeter implements ActorMetrics {
      * @return whether {@code envelope} is the sample
      */
     boolean startSample(Envelope envelope) {
-        if (SAMPLE.getOpaque(this) != envelope) {
+        if (loSample() != envelope) {
             return false;
         }
         long now = System.nanoTime();
         sampleInMailbox = Math.max(0, now - sentAt);
         sampleStartedAt = now;
-        SAMPLE.setOpaque(this, null);
+        sopSample(null);
         sinceSample = 0;
         return true;
     }
@@ -126,9 +126,9 @@ final class ActorMeter implements ActorMetrics {
     /** Turn-confined: the sample was handled. */
     void sampleHandled() {
         long processing = Math.max(0, System.nanoTime() - sampleStartedAt);
-        SAMPLED.setOpaque(this, sampled + 1);
-        MAILBOX_NANOS.setOpaque(this, mailboxNanos + sampleInMailbox);
-        PROCESSING_NANOS.setOpaque(this, processingNanos + processing);
+        sopCounter(SAMPLED, sampled + 1);
+        sopCounter(MAILBOX_NANOS, mailboxNanos + sampleInMailbox);
+        sopCounter(PROCESSING_NANOS, processingNanos + processing);
         SampleListener[] current = listeners;
         for (SampleListener listener : current) {
             try {
@@ -145,15 +145,15 @@ final class ActorMeter implements ActorMetrics {
      * not per turn: a turn's end may come after it let the actor go, when the next turn runs elsewhere.
      */
     void messageHandled() {
-        PROCESSED.setOpaque(this, processed + 1);
-        if (++sinceSample >= sampleInterval && SAMPLE.getOpaque(this) == null) {
-            SAMPLE.setRelease(this, ARMED);
+        sopCounter(PROCESSED, processed + 1);
+        if (++sinceSample >= sampleInterval && loSample() == null) {
+            soSample(ARMED);
         }
     }
 
     /** Turn-confined: the actor failed. */
     void errorCounted() {
-        ERRORS.setOpaque(this, errors + 1);
+        sopCounter(ERRORS, errors + 1);
     }
 
     // ---------------------------------------------------------------- readers (any thread)
@@ -165,12 +165,12 @@ final class ActorMeter implements ActorMetrics {
 
     @Override
     public long processedMessages() {
-        return (long) PROCESSED.getOpaque(this);
+        return loCounter(PROCESSED);
     }
 
     @Override
     public long errors() {
-        return (long) ERRORS.getOpaque(this);
+        return loCounter(ERRORS);
     }
 
     @Override
@@ -180,17 +180,17 @@ final class ActorMeter implements ActorMetrics {
 
     @Override
     public long sampledMessages() {
-        return (long) SAMPLED.getOpaque(this);
+        return loCounter(SAMPLED);
     }
 
     @Override
     public long timeInMailboxNanos() {
-        return (long) MAILBOX_NANOS.getOpaque(this);
+        return loCounter(MAILBOX_NANOS);
     }
 
     @Override
     public long processingNanos() {
-        return (long) PROCESSING_NANOS.getOpaque(this);
+        return loCounter(PROCESSING_NANOS);
     }
 
     @Override
@@ -219,5 +219,37 @@ final class ActorMeter implements ActorMetrics {
     @Override
     public String toString() {
         return "ActorMetrics[" + actor.path() + ", processed=" + processedMessages() + ", errors=" + errors() + "]";
+    }
+
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
+
+    private Object laSample() {
+        return SAMPLE.getAcquire(this);
+    }
+
+    private Object loSample() {
+        return SAMPLE.getOpaque(this);
+    }
+
+    private boolean casSample(Object expect, Object update) {
+        return SAMPLE.compareAndSet(this, expect, update);
+    }
+
+    private void soSample(Object value) {
+        SAMPLE.setRelease(this, value);
+    }
+
+    private void sopSample(Object value) {
+        SAMPLE.setOpaque(this, value);
+    }
+
+    /** A counter's value, on any thread: whole, and never lower than one read before. */
+    private long loCounter(VarHandle counter) {
+        return (long) counter.getOpaque(this);
+    }
+
+    /** Turn-confined: the counter's one writer stores its new value. */
+    private void sopCounter(VarHandle counter, long value) {
+        counter.setOpaque(this, value);
     }
 }

@@ -189,7 +189,7 @@ final class AskFuture<T> extends CompletableFuture<T> {
         return new CompletableFuture<>();
     }
 
-    // Accessors named for their ordering, as in JCTools: lv volatile load, cas.
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
 
     private Object lvState() {
         return STATE.getVolatile(this);

@@ -302,6 +302,8 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
         return reversed;
     }
 
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
+
     private SystemMessage lvSystemHead() {
         return (SystemMessage) SYSTEM_HEAD.getVolatile(this);
     }

@@ -180,7 +180,7 @@ abstract class ScheduleState extends SchedulableTask {
      */
     final void markIdleInMailbox() {
         holder = null;
-        STATE.set(this, IDLE_IN_MAILBOX);
+        spState(IDLE_IN_MAILBOX);
     }
 
     /**
@@ -189,7 +189,7 @@ abstract class ScheduleState extends SchedulableTask {
      * (or take it for processing).
      */
     final void scheduleWoken() {
-        STATE.setRelease(this, SCHEDULED);
+        soState(SCHEDULED);
     }
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */
@@ -206,7 +206,7 @@ abstract class ScheduleState extends SchedulableTask {
         return lvState();
     }
 
-    // Accessors named for their ordering, as in JCTools: lv volatile load, sv volatile store, cas.
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
 
     private int lvState() {
         return (int) STATE.getVolatile(this);
@@ -218,5 +218,13 @@ abstract class ScheduleState extends SchedulableTask {
 
     private void svState(int value) {
         STATE.setVolatile(this, value);
+    }
+
+    private void soState(int value) {
+        STATE.setRelease(this, value);
+    }
+
+    private void spState(int value) {
+        STATE.set(this, value);
     }
 }

@@ -19,8 +19,7 @@ import java.lang.invoke.VarHandle;
  * the release store of {@code next} (or the queue operation) that hands the envelope over.
  * {@code next} and {@code stamp} (a linked queue's sequence stamp, see
  * {@link LinkedEnvelopeQueue#laStamp}) are accessed through VarHandles with the ordering named by
- * each accessor ({@code lv} = load volatile, {@code la} = load acquire, {@code lo} = load opaque,
- * {@code so} = store ordered/release, {@code sp} = store plain).
+ * each accessor (see the package comment).
  */
 public final class Envelope {
 
@@ -101,7 +100,7 @@ public final class Envelope {
         message = null;
         sender = null;
         state = (state & ~GENERATION_BITS) | ((state + GENERATION_STEP) & GENERATION_BITS);
-        NEXT.set(this, null);
+        spNext(null);
     }
 
     /**

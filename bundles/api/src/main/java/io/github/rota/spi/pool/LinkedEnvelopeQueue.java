@@ -5,9 +5,7 @@ package io.github.rota.spi.pool;
  * node per message (the default mailbox). The link operations are here, protected, rather than on
  * {@link Envelope}: only a queue that owns its envelopes' links can change them. So are those of
  * the envelope's sequence stamp, an int the queue may use to number its envelopes (the default
- * mailbox derives its depth from them). The names say the ordering ({@code lv} load volatile,
- * {@code la} load acquire, {@code lo} load opaque, {@code so} store ordered/release, {@code sp}
- * store plain).
+ * mailbox derives its depth from them). The names say the ordering (see the package comment).
  */
 public abstract class LinkedEnvelopeQueue {
 

@@ -20,7 +20,7 @@ final class WorkerCounters {
     /** Owner only. */
     void add(DispatcherCounter counter, long delta) {
         int i = PAD + counter.ordinal();
-        VALUES.setOpaque(values, i, (long) VALUES.getOpaque(values, i) + delta);
+        sopValue(i, loValue(i) + delta);
     }
 
     /** Owner only. */
@@ -30,6 +30,16 @@ final class WorkerCounters {
 
     /** Any thread. */
     long get(DispatcherCounter counter) {
-        return (long) VALUES.getOpaque(values, PAD + counter.ordinal());
+        return loValue(PAD + counter.ordinal());
+    }
+
+    // Accessors named for their ordering (see io.github.rota.spi.pool).
+
+    private long loValue(int index) {
+        return (long) VALUES.getOpaque(values, index);
+    }
+
+    private void sopValue(int index, long value) {
+        VALUES.setOpaque(values, index, value);
     }
 }

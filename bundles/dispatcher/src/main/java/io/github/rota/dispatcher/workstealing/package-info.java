@@ -26,10 +26,7 @@
  *       stuck turns.</li>
  * </ul>
  *
- * <p>Accessors of shared fields are named for their memory ordering, as in JCTools: {@code lv}
- * volatile load, {@code la} acquire load, {@code lo} opaque load (never torn or elided, no fence),
- * {@code sv} volatile store, {@code so} release store, {@code sop} opaque store,
- * {@code sp} plain store, {@code cas} compare-and-set, {@code xchg} atomic exchange.
+ * <p>Accessors of shared fields are named for their memory ordering, as {@link io.github.rota.spi.pool} says.
  *
  * <p>Padding: a value other threads write sits on a cache line of its own. The padding is
  * {@code byte} fields, 128 to a class (two cache lines, for the adjacent-line prefetcher), as JCTools
