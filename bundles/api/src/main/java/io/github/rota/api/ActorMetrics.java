@@ -34,8 +34,7 @@ public interface ActorMetrics {
      */
     default String pathInSystem() {
         String path = actor().path();
-        int scheme = path.indexOf("://");
-        int below = scheme < 0 ? -1 : path.indexOf('/', scheme + 3);
+        int below = path.startsWith(ActorRef.PATH_SCHEME) ? path.indexOf('/', ActorRef.PATH_SCHEME.length()) : -1;
         return below < 0 ? path : path.substring(below + 1);
     }
 

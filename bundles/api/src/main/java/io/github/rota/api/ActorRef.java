@@ -18,6 +18,13 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ActorRef<M> {
 
+    /**
+     * What every actor path starts with, before the system's name: {@value}.
+     *
+     * @since 2.3
+     */
+    String PATH_SCHEME = "rota://";
+
     /** {@return the actor's name, unique among its siblings} */
     String name();
 

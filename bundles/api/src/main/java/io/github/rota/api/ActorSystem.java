@@ -17,6 +17,17 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface ActorSystem {
 
+    /** The name of a system that no configuration names: {@value}. */
+    String DEFAULT_NAME = "rota";
+
+    /**
+     * The OSGi service property that names the actor system a service belongs to (a dispatcher, a
+     * system's health): {@value}.
+     *
+     * @since 2.3
+     */
+    String SYSTEM_PROPERTY = "rota.system";
+
     /**
      * Creates a system with {@link Settings#defaults()}.
      *

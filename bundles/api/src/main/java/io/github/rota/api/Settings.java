@@ -50,27 +50,51 @@ public final class Settings {
 
     /** Prefix of every key. */
     public static final String PREFIX = "rota.";
+    /**
+     * Prefix of the system's own keys.
+     *
+     * @since 2.3
+     */
+    public static final String SYSTEM_PREFIX = PREFIX + "system.";
     /** Id of the dispatcher actors run on when their props name none. */
-    public static final String DEFAULT_DISPATCHER = "rota.system.default.dispatcher";
+    public static final String DEFAULT_DISPATCHER = SYSTEM_PREFIX + "default.dispatcher";
     /** Id of the mailbox type actors get when their props name none. */
-    public static final String DEFAULT_MAILBOX = "rota.system.default.mailbox";
+    public static final String DEFAULT_MAILBOX = SYSTEM_PREFIX + "default.mailbox";
+    /**
+     * Prefix of the envelope pool's keys.
+     *
+     * @since 2.3
+     */
+    public static final String POOL_PREFIX = PREFIX + "pool.";
     /** Whether an installed envelope pool is used; {@code false} (the default) allocates every envelope. */
-    public static final String POOL_ENABLED = "rota.pool.enabled";
+    public static final String POOL_ENABLED = POOL_PREFIX + "enabled";
     /** Whether turns check that their envelope was not recycled under them (a debugging aid). */
-    public static final String POOL_DEBUG = "rota.pool.debug";
+    public static final String POOL_DEBUG = POOL_PREFIX + "debug";
     /**
      * The actors whose {@link ActorMetrics} are kept: patterns of their paths below
      * {@code rota://<system>/}, comma-separated, where {@code *} matches one path element (or part
      * of one: {@code order-*}) and {@code **} any number of them, e.g. {@code user/orders/**}. No
      * pattern (the default): no actor is tracked and none pays anything for it.
      */
-    public static final String METRICS_ACTORS = "rota.system.metrics.actors";
+    public static final String METRICS_ACTORS = SYSTEM_PREFIX + "metrics.actors";
     /** About one message in this many to a tracked actor is timed (a power of two). */
-    public static final String METRICS_SAMPLE_INTERVAL = "rota.system.metrics.sampleInterval";
+    public static final String METRICS_SAMPLE_INTERVAL = SYSTEM_PREFIX + "metrics.sampleInterval";
     /** At most this many actors are tracked at once; more that match go untracked, with a warning. */
-    public static final String METRICS_MAX_ACTORS = "rota.system.metrics.maxActors";
+    public static final String METRICS_MAX_ACTORS = SYSTEM_PREFIX + "metrics.maxActors";
     /** Prefix of the per-dispatcher keys: {@code rota.dispatcher.<id>.<key>}. */
-    public static final String DISPATCHER_PREFIX = "rota.dispatcher.";
+    public static final String DISPATCHER_PREFIX = PREFIX + "dispatcher.";
+    /**
+     * The dispatcher that always exists: {@value}.
+     *
+     * @since 2.3
+     */
+    public static final String DEFAULT_DISPATCHER_ID = "default";
+    /**
+     * Prefix of the per-mailbox-type keys: {@code rota.mailbox.<id>.<key>}.
+     *
+     * @since 2.3
+     */
+    public static final String MAILBOX_PREFIX = PREFIX + "mailbox.";
     /** System property naming a properties file that {@link #defaults()} reads. */
     public static final String CONFIG_FILE_PROPERTY = "rota.config.file";
 
@@ -211,7 +235,7 @@ public final class Settings {
      */
     public Set<String> dispatcherIds() {
         TreeSet<String> ids = new TreeSet<>();
-        ids.add("default");
+        ids.add(DEFAULT_DISPATCHER_ID);
         for (String key : values.keySet()) {
             if (key.startsWith(DISPATCHER_PREFIX)) {
                 String rest = key.substring(DISPATCHER_PREFIX.length());
@@ -233,6 +257,18 @@ public final class Settings {
      */
     public static String dispatcherKey(String id, String key) {
         return DISPATCHER_PREFIX + id + "." + key;
+    }
+
+    /**
+     * Builds the settings key of one mailbox type's setting.
+     *
+     * @param id a mailbox type id
+     * @param key a per-type key such as {@code capacity}
+     * @return {@code rota.mailbox.<id>.<key>}
+     * @since 2.3
+     */
+    public static String mailboxKey(String id, String key) {
+        return MAILBOX_PREFIX + id + "." + key;
     }
 
     /**

@@ -47,7 +47,7 @@ public final class DemoMain {
         static Launch of(Map<String, String> keys) {
             Map<String, String> settings = new TreeMap<>();
             Map<String, String> demo = new TreeMap<>();
-            String name = "rota";
+            String name = ActorSystem.DEFAULT_NAME;
             for (Map.Entry<String, String> e : keys.entrySet()) {
                 String key = e.getKey();
                 String value = e.getValue().trim();

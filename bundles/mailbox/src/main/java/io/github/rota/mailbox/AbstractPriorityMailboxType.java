@@ -1,5 +1,6 @@
 package io.github.rota.mailbox;
 
+import io.github.rota.api.Settings;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxConfig;
 import io.github.rota.spi.mailbox.MailboxType;
@@ -67,7 +68,7 @@ abstract class AbstractPriorityMailboxType implements MailboxType {
             }
             installed.add(candidate.name());
         }
-        throw new IllegalArgumentException("rota.mailbox." + config.id() + "." + PRIORITY + " names message priority '"
+        throw new IllegalArgumentException(Settings.mailboxKey(config.id(), PRIORITY) + " names message priority '"
                 + name + "', which is not installed; installed: " + installed);
     }
 

@@ -5,6 +5,7 @@ import io.github.rota.api.management.ActorSystemHealth;
 import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.api.management.ObjectNames;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -41,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * {@code id} properties), for the {@link EnvelopePool} service and for every {@link ActorSystem}
  * service, registered when the service appears and unregistered when it goes. A dispatcher replaced
  * under the same id keeps its MBean. The same things feed a Dropwizard registry per system
- * ({@link RotaMetrics}), published under {@code io.github.rota.metrics}.
+ * ({@link DropwizardMetrics}), published under {@code io.github.rota.metrics}.
  *
  * <p>A budget set through JMX is written to the dispatcher's configuration ({@code rota.config.pid})
  * through ConfigAdmin, so it survives a restart and ConfigAdmin and JMX agree; changes made any other
@@ -107,7 +108,6 @@ public final class ManagementComponent {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ManagementComponent.class);
-    private static final String DEFAULT_SYSTEM = "rota";
 
     private final MBeanRegistrar registrar = new MBeanRegistrar();
     /** By ObjectName key (system/id): the MBean, and every dispatcher service bound under it, newest last. */
@@ -121,7 +121,7 @@ public final class ManagementComponent {
     /** Null until activation: systems bound before it are published then. */
     private BundleContext context;
     /** Dropwizard registries by system name. */
-    private final Map<String, RotaMetrics> metrics = new HashMap<>();
+    private final Map<String, DropwizardMetrics> metrics = new HashMap<>();
     private ScheduledExecutorService ticker;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -154,7 +154,7 @@ public final class ManagementComponent {
 
     private void publishHealth(ActorSystem system, ActorSystemMBean bean) {
         Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put("rota.system", system.name());
+        properties.put(ActorSystem.SYSTEM_PROPERTY, system.name());
         healthServices.put(system, context.registerService(ActorSystemHealth.class, bean.health(), properties));
     }
 
@@ -173,18 +173,18 @@ public final class ManagementComponent {
         systems.clear();
         trackedActors.values().forEach(TrackedActorBeans::close);
         trackedActors.clear();
-        metrics.values().forEach(RotaMetrics::close);
+        metrics.values().forEach(DropwizardMetrics::close);
         metrics.clear();
     }
 
-    private RotaMetrics metrics(String system) {
-        return metrics.computeIfAbsent(system, RotaMetrics::new);
+    private DropwizardMetrics metrics(String system) {
+        return metrics.computeIfAbsent(system, DropwizardMetrics::new);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindActorSystem(ActorSystem system) {
         // Dispatcher services carry their own system name (their metrics live there).
-        ActorSystemMBean bean = new ActorSystemMBean(system, id -> metrics(DEFAULT_SYSTEM).queueDelayNowNanos(id));
+        ActorSystemMBean bean = new ActorSystemMBean(system, id -> metrics(ActorSystem.DEFAULT_NAME).queueDelayNowNanos(id));
         bean.health().thresholds(thresholds);
         systems.put(system, bean);
         registrar.register(bean, ActorSystemMXBean.class, ObjectNames.actorSystem(system.name()));
@@ -212,7 +212,7 @@ public final class ManagementComponent {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindDispatcher(Dispatcher dispatcher, Map<String, Object> properties) {
-        String system = String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM));
+        String system = String.valueOf(properties.getOrDefault(ActorSystem.SYSTEM_PROPERTY, ActorSystem.DEFAULT_NAME));
         String key = system + "/" + dispatcher.id();
         bound.computeIfAbsent(key, k -> new ArrayList<>()).add(dispatcher);
         metrics(system).dispatcher(dispatcher);
@@ -229,7 +229,7 @@ public final class ManagementComponent {
     }
 
     synchronized void unbindDispatcher(Dispatcher dispatcher, Map<String, Object> properties) {
-        String system = String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM));
+        String system = String.valueOf(properties.getOrDefault(ActorSystem.SYSTEM_PROPERTY, ActorSystem.DEFAULT_NAME));
         String key = system + "/" + dispatcher.id();
         List<Dispatcher> same = bound.getOrDefault(key, new ArrayList<>());
         same.remove(dispatcher);
@@ -251,7 +251,7 @@ public final class ManagementComponent {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     synchronized void bindEnvelopePool(EnvelopePool pool, Map<String, Object> properties) {
         javax.management.ObjectName name = ObjectNames.envelopePool(
-                String.valueOf(properties.getOrDefault("rota.system", DEFAULT_SYSTEM)));
+                String.valueOf(properties.getOrDefault(ActorSystem.SYSTEM_PROPERTY, ActorSystem.DEFAULT_NAME)));
         pools.put(pool, name);
         registrar.register(new EnvelopePoolMBean(pool), EnvelopePoolMXBean.class, name);
         metrics(name.getKeyProperty("system")).pool(pool);
@@ -273,7 +273,7 @@ public final class ManagementComponent {
         dispatcherBeans.values().forEach(DispatcherMBean::checkBudget);
         systems.values().forEach(ActorSystemMBean::sampleHealth);
         trackedActors.values().forEach(TrackedActorBeans::tick);
-        metrics.values().forEach(RotaMetrics::tick);
+        metrics.values().forEach(DropwizardMetrics::tick);
     }
 
     /** Writes a budget set through JMX to the dispatcher's configuration, if it has one. */

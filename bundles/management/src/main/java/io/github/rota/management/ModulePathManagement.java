@@ -4,6 +4,7 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.api.management.ObjectNames;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.runtime.SystemObserver;
@@ -21,7 +22,7 @@ import javax.management.ObjectName;
  * On the module path (no OSGi) the system itself has its MBeans registered: this observer, found by
  * {@link java.util.ServiceLoader}, registers the same MBeans as the OSGi whiteboard when a system
  * starts — the system, each dispatcher, the envelope pool if enabled — and unregisters them when it
- * terminates, with the system's Dropwizard registry ({@link RotaMetrics}). A budget set through JMX
+ * terminates, with the system's Dropwizard registry ({@link DropwizardMetrics}). A budget set through JMX
  * applies and is announced, but is not saved anywhere.
  */
 public final class ModulePathManagement implements SystemObserver {
@@ -30,7 +31,7 @@ public final class ModulePathManagement implements SystemObserver {
     private final Map<ActorSystem, Registered> registered = new ConcurrentHashMap<>();
 
     /** What one system registered, and the thread that ticks its MBeans. */
-    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker, RotaMetrics metrics,
+    private record Registered(List<ObjectName> names, ScheduledExecutorService ticker, DropwizardMetrics metrics,
                               TrackedActorBeans trackedActors) {
     }
 
@@ -38,7 +39,7 @@ public final class ModulePathManagement implements SystemObserver {
     public void started(ActorSystem system, Collection<Dispatcher> dispatchers, Optional<EnvelopePool> envelopePool) {
         List<ObjectName> names = new ArrayList<>();
         List<DispatcherMBean> dispatcherBeans = new ArrayList<>();
-        RotaMetrics metrics = new RotaMetrics(system.name());
+        DropwizardMetrics metrics = new DropwizardMetrics(system.name());
         metrics.system(system);
         envelopePool.ifPresent(metrics::pool);
         for (Dispatcher dispatcher : dispatchers) {

@@ -3,10 +3,11 @@ package io.github.rota.management;
 import io.github.rota.api.ActorMetrics;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.management.ActorMXBean;
+import io.github.rota.api.management.ObjectNames;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Collections;
 import java.util.Set;
 
 /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.management.DispatcherMXBean;
+import io.github.rota.api.management.ObjectNames;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;

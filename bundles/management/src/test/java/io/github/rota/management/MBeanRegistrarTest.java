@@ -3,6 +3,7 @@ package io.github.rota.management;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.api.management.ObjectNames;
 import io.github.rota.spi.pool.EnvelopePool;
 import java.lang.management.ManagementFactory;
 import javax.management.MBeanServer;

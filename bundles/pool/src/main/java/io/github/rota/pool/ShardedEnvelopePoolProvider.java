@@ -1,5 +1,6 @@
 package io.github.rota.pool;
 
+import io.github.rota.api.Settings;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.EnvelopePoolProvider;
 import java.util.Map;
@@ -17,7 +18,7 @@ public final class ShardedEnvelopePoolProvider implements EnvelopePoolProvider {
         boolean debug = false;
         for (Map.Entry<String, String> e : properties.entrySet()) {
             if (!e.getKey().equals(EnvelopePool.DEBUG_PROPERTY)) {
-                throw new IllegalArgumentException("unknown setting 'rota.pool." + e.getKey() + "' (value '" + e.getValue() + "')");
+                throw new IllegalArgumentException("unknown setting '" + Settings.POOL_PREFIX + e.getKey() + "' (value '" + e.getValue() + "')");
             }
             debug = Boolean.parseBoolean(e.getValue().trim()); // validated by the runtime
         }

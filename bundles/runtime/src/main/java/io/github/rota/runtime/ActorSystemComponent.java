@@ -83,11 +83,11 @@ public final class ActorSystemComponent {
             description = "The actor system application bundles get as a service.")
     @interface Configuration {
         @AttributeDefinition(name = "Name", description = "The system's name: actor paths are rota://<name>/user/...")
-        String name() default "rota";
+        String name() default ActorSystem.DEFAULT_NAME;
 
         @AttributeDefinition(name = "Default dispatcher",
                 description = "Id of the dispatcher actors run on unless their props name one.")
-        String default_dispatcher() default RuntimeConfig.DEFAULT_DISPATCHER_ID;
+        String default_dispatcher() default Settings.DEFAULT_DISPATCHER_ID;
 
         @AttributeDefinition(name = "Default mailbox",
                 description = "Id of the mailbox type actors get unless their props name one.")
@@ -142,7 +142,7 @@ public final class ActorSystemComponent {
             config = check(properties);
         } catch (IllegalArgumentException e) {
             LOG.error("configuration {} rejected: {}; starting with the defaults", PID, e.getMessage());
-            config = new SystemConfig("rota", RuntimeConfig.DEFAULT_DISPATCHER_ID, RuntimeConfig.DEFAULT_MAILBOX_ID,
+            config = new SystemConfig(ActorSystem.DEFAULT_NAME, Settings.DEFAULT_DISPATCHER_ID, RuntimeConfig.DEFAULT_MAILBOX_ID,
                     Map.of(), ActorTracking.OFF);
         }
         startSystem();
@@ -298,13 +298,13 @@ public final class ActorSystemComponent {
             }
             keys.put(key, String.valueOf(e.getValue()).trim());
         }
-        String name = keys.getOrDefault(NAME, "rota");
+        String name = keys.getOrDefault(NAME, ActorSystem.DEFAULT_NAME);
         try {
             ActorNames.checkSystemName(name);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("key '" + NAME + "': " + e.getMessage(), e);
         }
-        String defaultDispatcher = keys.getOrDefault(DEFAULT_DISPATCHER, RuntimeConfig.DEFAULT_DISPATCHER_ID);
+        String defaultDispatcher = keys.getOrDefault(DEFAULT_DISPATCHER, Settings.DEFAULT_DISPATCHER_ID);
         try {
             DispatcherSpec.checkId(defaultDispatcher);
         } catch (IllegalArgumentException e) {

@@ -38,8 +38,7 @@ final class LocalActorRef<M> implements ActorRef<M> {
 
     @Override
     public String path() {
-        ActorCell<M> cell = cell();
-        return cell.parent == null ? "rota://" + cell.system.name() + "/" + name : cell.parent.self.path() + "/" + name;
+        return RotaActorSystem.pathOf(cell().parent, cell().system.name(), name);
     }
 
     @Override

@@ -77,7 +77,7 @@ final class PromiseRef implements ActorRef<Object> {
 
     @Override
     public String path() {
-        return "rota://" + systemName + "/temp/" + name();
+        return ActorRef.PATH_SCHEME + systemName + "/temp/" + name();
     }
 
     @Override

@@ -28,11 +28,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
                      Map<String, String> poolProperties, List<DispatcherSpec> dispatchers,
                      Map<String, MailboxType> mailboxes, ActorTracking tracking) {
 
-    static final String DEFAULT_DISPATCHER_ID = "default";
     static final String DEFAULT_MAILBOX_ID = MailboxType.UNBOUNDED;
 
-    private static final String POOL_PREFIX = "rota.pool.";
-    private static final String MAILBOX_PREFIX = "rota.mailbox.";
     private static final String TYPE = "type";
     private static final Set<String> SYSTEM_KEYS = Set.of(Settings.DEFAULT_DISPATCHER, Settings.DEFAULT_MAILBOX,
             Settings.METRICS_ACTORS, Settings.METRICS_SAMPLE_INTERVAL, Settings.METRICS_MAX_ACTORS);
@@ -47,8 +44,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
     static RuntimeConfig from(String systemName, Settings settings, Providers providers) {
         Map<String, String> values = settings.asMap();
         for (String key : values.keySet()) {
-            if (!SYSTEM_KEYS.contains(key) && !key.startsWith(POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)
-                    && !key.startsWith(MAILBOX_PREFIX)) {
+            if (!SYSTEM_KEYS.contains(key) && !key.startsWith(Settings.POOL_PREFIX) && !key.startsWith(Settings.DISPATCHER_PREFIX)
+                    && !key.startsWith(Settings.MAILBOX_PREFIX)) {
                 throw unknownKey(key, values.get(key));
             }
             if (key.startsWith(Settings.DISPATCHER_PREFIX)
@@ -62,7 +59,7 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             dispatchers.add(dispatcher(systemName, id, values, providers));
         }
 
-        String defaultDispatcher = values.getOrDefault(Settings.DEFAULT_DISPATCHER, DEFAULT_DISPATCHER_ID);
+        String defaultDispatcher = values.getOrDefault(Settings.DEFAULT_DISPATCHER, Settings.DEFAULT_DISPATCHER_ID);
         if (!settings.dispatcherIds().contains(defaultDispatcher)) {
             throw new IllegalArgumentException(Settings.DEFAULT_DISPATCHER + " names dispatcher '" + defaultDispatcher
                     + "', which is not configured; configured: " + settings.dispatcherIds());
@@ -84,11 +81,11 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             } else if (e.getKey().equals(Settings.POOL_DEBUG)) {
                 poolDebug = parseBoolean(e.getKey(), e.getValue());
                 poolProperties.put(EnvelopePool.DEBUG_PROPERTY, Boolean.toString(poolDebug));
-            } else if (e.getKey().startsWith(POOL_PREFIX)) {
+            } else if (e.getKey().startsWith(Settings.POOL_PREFIX)) {
                 if (providers.envelopePool().isEmpty()) {
                     throw unknownKey(e.getKey(), e.getValue());
                 }
-                poolProperties.put(e.getKey().substring(POOL_PREFIX.length()), e.getValue());
+                poolProperties.put(e.getKey().substring(Settings.POOL_PREFIX.length()), e.getValue());
             }
         }
         return new RuntimeConfig(defaultDispatcher, defaultMailbox, poolEnabled, poolDebug, poolProperties, dispatchers, mailboxes,
@@ -101,10 +98,10 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
         providers.mailboxTypes().forEach((id, type) -> mailboxes.put(id, type.configure(new MailboxConfig(id, Map.of()))));
         Map<String, Map<String, String>> configured = new TreeMap<>();
         for (Map.Entry<String, String> e : values.entrySet()) {
-            if (!e.getKey().startsWith(MAILBOX_PREFIX)) {
+            if (!e.getKey().startsWith(Settings.MAILBOX_PREFIX)) {
                 continue;
             }
-            String rest = e.getKey().substring(MAILBOX_PREFIX.length());
+            String rest = e.getKey().substring(Settings.MAILBOX_PREFIX.length());
             int dot = rest.lastIndexOf('.');
             if (dot <= 0 || !Settings.isValidIdSyntax(rest.substring(0, dot))) {
                 throw unknownKey(e.getKey(), e.getValue());
@@ -117,12 +114,12 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             String typeName = properties.containsKey(TYPE) ? properties.remove(TYPE) : id;
             MailboxType type = providers.mailboxTypes().get(typeName);
             if (type == null) {
-                throw new IllegalArgumentException(MAILBOX_PREFIX + id + "." + TYPE + " names mailbox type '" + typeName
+                throw new IllegalArgumentException(Settings.MAILBOX_PREFIX + id + "." + TYPE + " names mailbox type '" + typeName
                         + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
             }
             for (Map.Entry<String, String> p : properties.entrySet()) {
                 if (!type.propertyKeys().contains(p.getKey())) {
-                    throw new IllegalArgumentException("unknown setting '" + MAILBOX_PREFIX + id + "." + p.getKey()
+                    throw new IllegalArgumentException("unknown setting '" + Settings.MAILBOX_PREFIX + id + "." + p.getKey()
                             + "' (value '" + p.getValue() + "'): mailboxes of type '" + typeName + "' accept type"
                             + (type.propertyKeys().isEmpty() ? "" : ", " + String.join(", ", new java.util.TreeSet<>(type.propertyKeys()))));
                 }

@@ -60,7 +60,7 @@ public final class ActorSystemExtension implements BeforeEachCallback, AfterEach
      *         (kind {@code calling-thread}), so a {@code tell} has been processed when it returns
      */
     public static ActorSystemExtension callingThread() {
-        return withSettings(Settings.empty().with(Settings.dispatcherKey("default", "kind"), "calling-thread"));
+        return withSettings(Settings.empty().with(Settings.dispatcherKey(Settings.DEFAULT_DISPATCHER_ID, "kind"), "calling-thread"));
     }
 
     /** @return the current test's actor system */

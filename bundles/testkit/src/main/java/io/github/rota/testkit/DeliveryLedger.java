@@ -3,6 +3,7 @@ package io.github.rota.testkit;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DeadLetter;
+import io.github.rota.api.management.ObjectNames;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -298,7 +299,7 @@ public final class DeliveryLedger {
         static PoolCounters read(String system) {
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             try {
-                ObjectName name = new ObjectName("io.github.rota:type=EnvelopePool,system=" + system);
+                ObjectName name = ObjectNames.envelopePool(system);
                 if (!server.isRegistered(name)) {
                     return null;
                 }
@@ -327,7 +328,7 @@ public final class DeliveryLedger {
 
         @Override
         public String path() {
-            return "rota://" + system.name() + "/delivery-ledger";
+            return ActorRef.PATH_SCHEME + system.name() + "/delivery-ledger";
         }
 
         @Override

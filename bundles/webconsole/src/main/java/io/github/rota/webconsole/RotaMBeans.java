@@ -3,6 +3,7 @@ package io.github.rota.webconsole;
 import io.github.rota.api.management.ActorSystemMXBean;
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.api.management.EnvelopePoolMXBean;
+import io.github.rota.api.management.ObjectNames;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,6 @@ import javax.management.ObjectName;
 final class RotaMBeans {
 
     /** The domain of every Rota MBean's name, as the API's MXBean interfaces give them. */
-    static final String DOMAIN = "io.github.rota";
 
     private final MBeanServer server;
 
@@ -107,7 +107,7 @@ final class RotaMBeans {
 
     private Set<ObjectName> names(String type) {
         try {
-            return new TreeSet<>(server.queryNames(new ObjectName(DOMAIN + ":type=" + type + ",*"), null));
+            return new TreeSet<>(server.queryNames(new ObjectName(ObjectNames.DOMAIN + ":type=" + type + ",*"), null));
         } catch (JMException e) {
             throw new IllegalStateException("cannot query Rota's " + type + " MBeans", e);
         }

@@ -6,7 +6,7 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * The health checks of one actor system, re-evaluated every second over a sliding window. In OSGi
  * the management bundle registers one as a service per actor system, with the property
- * {@code rota.system}; Rota's Felix Health Check bundle turns each check into a
+ * {@value io.github.rota.api.ActorSystem#SYSTEM_PROPERTY}; Rota's Felix Health Check bundle turns each check into a
  * {@code HealthCheck} service tagged {@code rota}, and the worst verdict is the
  * {@link ActorSystemMXBean#getHealth() Health} attribute.
  *

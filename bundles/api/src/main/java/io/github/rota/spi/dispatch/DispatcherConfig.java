@@ -71,6 +71,6 @@ public record DispatcherConfig(String systemName, String id, int throughputBudge
      * @return the settings key it came from, {@code rota.dispatcher.<id>.<key>}
      */
     public String fullKey(String key) {
-        return "rota.dispatcher." + id + "." + key;
+        return Settings.dispatcherKey(id, key);
     }
 }

@@ -37,6 +37,6 @@ public record MailboxConfig(String id, Map<String, String> properties) {
      */
     public int intProperty(String key, int defaultValue, int min, int max) {
         String raw = properties.get(key);
-        return raw == null ? defaultValue : Settings.parseInt("rota.mailbox." + id + "." + key, raw, min, max);
+        return raw == null ? defaultValue : Settings.parseInt(Settings.mailboxKey(id, key), raw, min, max);
     }
 }

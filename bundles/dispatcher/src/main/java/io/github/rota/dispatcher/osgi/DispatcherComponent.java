@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One named dispatcher per configuration of the factory PID {@value #PID}, registered as a
  * {@link Dispatcher} service with the properties {@value #ID_PROPERTY}, {@value #KIND_PROPERTY},
- * {@value #PID_PROPERTY} and {@value #SYSTEM_PROPERTY}; the runtime binds it by id.
+ * {@value #PID_PROPERTY} and {@value ActorSystem#SYSTEM_PROPERTY}; the runtime binds it by id.
  *
  * <p>A configuration change applies live where it can (the throughput budget) and otherwise by
  * replacement: the new dispatcher is registered first, then the old one is unregistered (the
@@ -60,7 +60,7 @@ import org.slf4j.LoggerFactory;
 @Capability(namespace = "osgi.service", attribute = "objectClass:List<String>=\"io.github.rota.spi.dispatch.Dispatcher\"", uses = Dispatcher.class)
 @Component(configurationPid = DispatcherComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {})
-@Designate(ocd = DispatcherConfiguration.class, factory = true)
+@Designate(ocd = DispatcherMetatype.class, factory = true)
 public final class DispatcherComponent {
 
     /** The factory PID: one configuration per dispatcher. */
@@ -71,10 +71,6 @@ public final class DispatcherComponent {
     public static final String KIND_PROPERTY = "kind";
     /** Service property: the configuration the dispatcher came from, for writing changes back. */
     public static final String PID_PROPERTY = DispatcherSpec.CONFIG_PID_PROPERTY;
-    /** Service property: the name the dispatcher's threads and MBeans carry as their system. */
-    public static final String SYSTEM_PROPERTY = "rota.system";
-    /** Thread names start with this, as a system name would on the module path. */
-    static final String THREAD_PREFIX = "rota";
 
     private static final Logger LOG = LoggerFactory.getLogger(DispatcherComponent.class);
     private static final Map<String, DispatcherProvider> KINDS = byName(DispatcherProvider::kind,
@@ -117,7 +113,7 @@ public final class DispatcherComponent {
 
     private synchronized void apply(Map<String, Object> properties) {
         String pid = String.valueOf(properties.get("service.pid"));
-        Map<String, String> keys = DispatcherKeys.of(properties);
+        Map<String, String> keys = ConfigAdminProperties.of(properties);
         if (running != null && keys.equals(running.keys())) {
             return;
         }
@@ -126,8 +122,8 @@ public final class DispatcherComponent {
         try {
             Map<String, String> dispatcherKeys = new TreeMap<>(keys);
             String id = DispatcherSpec.checkId(dispatcherKeys.remove(ID_PROPERTY));
-            spec = DispatcherSpec.parse(THREAD_PREFIX, id, dispatcherKeys, KINDS, DECORATORS, this::publish);
-            if (running != null && DispatcherKeys.differOnlyInThroughput(running.keys(), keys)) {
+            spec = DispatcherSpec.parse(ActorSystem.DEFAULT_NAME, id, dispatcherKeys, KINDS, DECORATORS, this::publish);
+            if (running != null && ConfigAdminProperties.differOnlyInThroughput(running.keys(), keys)) {
                 int old = running.dispatcher().throughputBudget();
                 int budget = spec.config().throughputBudget();
                 running.dispatcher().setThroughputBudget(budget);
@@ -152,7 +148,7 @@ public final class DispatcherComponent {
         serviceProperties.put(ID_PROPERTY, next.id());
         serviceProperties.put(KIND_PROPERTY, next.kind());
         serviceProperties.put(PID_PROPERTY, pid);
-        serviceProperties.put(SYSTEM_PROPERTY, THREAD_PREFIX);
+        serviceProperties.put(ActorSystem.SYSTEM_PROPERTY, ActorSystem.DEFAULT_NAME); // its threads and MBeans carry it as their system
         ServiceRegistration<Dispatcher> registration = context.registerService(Dispatcher.class, next, serviceProperties);
         Running old = running;
         running = new Running(pid, keys, next, registration);

@@ -17,15 +17,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The Dropwizard view: gauges over the counters, sampled turn lengths, probed queue delay, all in JMX. */
-class RotaMetricsTest {
+class DropwizardMetricsTest {
 
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     private final Dispatcher dispatcher = ServiceLoader.load(DispatcherProvider.class).stream()
             .map(ServiceLoader.Provider::get).filter(p -> p.kind().equals("work-stealing")).findFirst().orElseThrow()
             .create(new DispatcherConfig("metrics", "default", 32, Map.of("workers", "2")));
-    private final RotaMetrics metrics = new RotaMetrics("metrics");
+    private final DropwizardMetrics metrics = new DropwizardMetrics("metrics");
 
-    RotaMetricsTest() {
+    DropwizardMetricsTest() {
         dispatcher.start();
         metrics.dispatcher(dispatcher);
     }

@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.osgi;
 
+import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.AttributeType;
@@ -15,11 +16,11 @@ import org.osgi.service.metatype.annotations.Option;
  */
 @ObjectClassDefinition(name = "Rota dispatcher",
         description = "One named dispatcher of the Rota actor runtime: actors select it by id.")
-@interface DispatcherConfiguration {
+@interface DispatcherMetatype {
 
     @AttributeDefinition(name = "Id", description = "The id actors select this dispatcher by "
             + "(letters, digits, '-' and '_'). The system's default dispatcher is 'default'.")
-    String id() default "default";
+    String id() default Settings.DEFAULT_DISPATCHER_ID;
 
     @AttributeDefinition(name = "Kind", description = "work-stealing: the pool of workers with local ready "
             + "queues (default); executor: a JDK ForkJoinPool; pinned: one thread per actor, for actors that block.",

@@ -11,9 +11,9 @@ import java.util.TreeMap;
  * The dispatcher's own keys of a configuration, as strings (a {@code .cfg} file gives strings, a
  * {@code .config} file or ConfigAdmin typed values), without the keys its container added.
  */
-final class DispatcherKeys {
+final class ConfigAdminProperties {
 
-    private DispatcherKeys() {
+    private ConfigAdminProperties() {
     }
 
     static Map<String, String> of(Map<String, Object> properties) {

@@ -6,6 +6,7 @@ import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.jmx.JmxReporter;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.management.ObjectNames;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherCounter;
 import io.github.rota.spi.dispatch.QueueDelayProbe;
@@ -26,9 +27,9 @@ import java.util.function.ToLongFunction;
  * (a {@link QueueDelayProbe} per tick). Per system {@code <system>.system.}: live actors, dead
  * letters. Per pool {@code <system>.pool.}: hits, misses, drops, spare envelopes.
  */
-final class RotaMetrics implements AutoCloseable {
+final class DropwizardMetrics implements AutoCloseable {
 
-    static final String DOMAIN = "io.github.rota.metrics";
+    static final String DOMAIN = ObjectNames.DOMAIN + ".metrics";
 
     private final String system;
     private final MetricRegistry registry = new MetricRegistry();
@@ -48,7 +49,7 @@ final class RotaMetrics implements AutoCloseable {
         }
     }
 
-    RotaMetrics(String system) {
+    DropwizardMetrics(String system) {
         this.system = system;
         this.reporter = JmxReporter.forRegistry(registry).inDomain(DOMAIN).build();
         reporter.start();

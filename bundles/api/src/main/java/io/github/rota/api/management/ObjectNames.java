@@ -1,50 +1,63 @@
-package io.github.rota.management;
+package io.github.rota.api.management;
 
-import io.github.rota.api.management.DispatcherMXBean;
-import io.github.rota.api.management.EnvelopePoolMXBean;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
 /**
- * Rota's ObjectNames: domain {@value #DOMAIN}, always with {@code type} and {@code system}, so two
- * systems (or a restarting bundle) in one JVM never collide.
+ * Rota's ObjectNames, for the MBeans it registers and for the JMX clients that look them up:
+ * domain {@value #DOMAIN}, always with {@code type} and the system, so two systems (or a
+ * restarting bundle) in one JVM never collide.
+ *
+ * @since 1.4
  */
-final class ObjectNames {
+public final class ObjectNames {
 
-    static final String DOMAIN = "io.github.rota";
+    /** The domain of every Rota MBean: {@value}. */
+    public static final String DOMAIN = "io.github.rota";
 
     private ObjectNames() {
     }
 
-    /** @return {@code io.github.rota:type=Dispatcher,system=<system>,name=<id>} */
-    static ObjectName dispatcher(String system, String id) {
+    /**
+     * @param system the actor system's name
+     * @param id the dispatcher's id
+     * @return {@code io.github.rota:type=Dispatcher,system=<system>,name=<id>}
+     */
+    public static ObjectName dispatcher(String system, String id) {
         return name(DispatcherMXBean.TYPE, system, id);
     }
 
-    /** @return {@code io.github.rota:type=ActorSystem,name=<system>} */
-    static ObjectName actorSystem(String system) {
+    /**
+     * @param system the actor system's name
+     * @return {@code io.github.rota:type=ActorSystem,name=<system>}
+     */
+    public static ObjectName actorSystem(String system) {
         try {
-            return new ObjectName(DOMAIN + ":type=" + io.github.rota.api.management.ActorSystemMXBean.TYPE + ",name=" + value(system));
+            return new ObjectName(DOMAIN + ":type=" + ActorSystemMXBean.TYPE + ",name=" + value(system));
         } catch (MalformedObjectNameException e) {
             throw new IllegalArgumentException("cannot name the MBean of actor system " + system, e);
         }
     }
 
     /**
+     * @param system the actor system's name
      * @param pathInSystem the actor's path below {@code rota://<system>/} ({@link io.github.rota.api.ActorMetrics#pathInSystem()})
      * @return {@code io.github.rota:type=Actor,system=<system>,path=<pathInSystem>}
      */
-    static ObjectName actor(String system, String pathInSystem) {
+    public static ObjectName actor(String system, String pathInSystem) {
         try {
-            return new ObjectName(DOMAIN + ":type=" + io.github.rota.api.management.ActorMXBean.TYPE + ",system="
+            return new ObjectName(DOMAIN + ":type=" + ActorMXBean.TYPE + ",system="
                     + value(system) + ",path=" + value(pathInSystem));
         } catch (MalformedObjectNameException e) {
             throw new IllegalArgumentException("cannot name the MBean of actor " + pathInSystem + " of " + system, e);
         }
     }
 
-    /** @return {@code io.github.rota:type=EnvelopePool,system=<system>} */
-    static ObjectName envelopePool(String system) {
+    /**
+     * @param system the actor system's name
+     * @return {@code io.github.rota:type=EnvelopePool,system=<system>}
+     */
+    public static ObjectName envelopePool(String system) {
         return name(EnvelopePoolMXBean.TYPE, system, null);
     }
 

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class DispatcherKeysTest {
+class ConfigAdminPropertiesTest {
 
     @Test
     void keepsOnlyTheDispatchersOwnKeysAsStrings() {
-        Map<String, String> keys = DispatcherKeys.of(Map.of(
+        Map<String, String> keys = ConfigAdminProperties.of(Map.of(
                 "service.pid", "io.github.rota.dispatcher~default",
                 "service.factoryPid", "io.github.rota.dispatcher",
                 "component.id", 3L,
@@ -29,12 +29,12 @@ class DispatcherKeysTest {
     void aThroughputChangeAloneCanBeAppliedLive() {
         Map<String, String> before = Map.of("id", "default", "kind", "work-stealing", "throughput", "32");
 
-        assertThat(DispatcherKeys.differOnlyInThroughput(before, Map.of("id", "default", "kind", "work-stealing", "throughput", "64")))
+        assertThat(ConfigAdminProperties.differOnlyInThroughput(before, Map.of("id", "default", "kind", "work-stealing", "throughput", "64")))
                 .isTrue();
-        assertThat(DispatcherKeys.differOnlyInThroughput(before, Map.of("id", "default", "kind", "executor", "throughput", "64")))
+        assertThat(ConfigAdminProperties.differOnlyInThroughput(before, Map.of("id", "default", "kind", "executor", "throughput", "64")))
                 .isFalse();
-        assertThat(DispatcherKeys.differOnlyInThroughput(before, Map.of("id", "default", "kind", "work-stealing", "throughput", "32",
+        assertThat(ConfigAdminProperties.differOnlyInThroughput(before, Map.of("id", "default", "kind", "work-stealing", "throughput", "32",
                 "workers", "4"))).isFalse();
-        assertThat(DispatcherKeys.differOnlyInThroughput(before, before)).isFalse();
+        assertThat(ConfigAdminProperties.differOnlyInThroughput(before, before)).isFalse();
     }
 }
