@@ -31,14 +31,14 @@ import java.util.function.ToDoubleFunction;
 /**
  * A Micrometer {@link MeterBinder} for one actor system, for applications that run Micrometer
  * (Rota's built-in metrics are Dropwizard's, in the management module). The meters are named like
- * the Prometheus JMX exporter's rules Rota ships, so a dashboard reads either: per dispatcher, the
- * names Kamon users know for Akka's executors — {@code rota.executor.threads} and
- * {@code .threads.active}, {@code rota.executor.tasks.completed} (turns), {@code rota.executor.queue.size}
- * (actors in the shared queue), {@code rota.executor.messages} — then {@code rota.dispatcher.throughput.budget},
+ * the Prometheus JMX exporter's rules Rota ships, so a dashboard reads either: per dispatcher, what
+ * Kamon users chart for Akka's executors — {@code rota.dispatcher.threads} and
+ * {@code .threads.active}, {@code rota.dispatcher.turns} (its tasks), {@code rota.dispatcher.queue.size}
+ * (actors in the shared queue), {@code rota.dispatcher.messages} — then {@code rota.dispatcher.throughput.budget},
  * {@code rota.dispatcher.parked.workers} and {@code rota.dispatcher.<counter>} for every other counter
  * the dispatcher's kind keeps (the counter's key, lowercased), and the timers
- * {@code rota.executor.time.in.queue} (a probe scheduled once a second: the time from scheduled to
- * the start of its turn) and {@code rota.executor.turn} (about one turn in 64, on the kinds that time
+ * {@code rota.dispatcher.time.in.queue} (a probe scheduled once a second: the time from scheduled to
+ * the start of its turn) and {@code rota.dispatcher.turn} (about one turn in 64, on the kinds that time
  * them), with their median and 99th percentile, fed by the system's
  * {@linkplain ActorSystem#addDispatcherSampleListener dispatcher sampling}; per system {@code rota.active.actors},
  * {@code rota.dead.letters}, {@code rota.processed.messages} and {@code rota.tracked.actors}. Every
@@ -70,8 +70,8 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ActorSystemMetrics.class.getName());
     private static final long REFRESH_MILLIS = 1_000;
 
-    /** Named as executor metrics, so not repeated among the dispatcher's counters. */
-    private static final Set<DispatcherCounter> EXECUTOR_COUNTERS = EnumSet.of(DispatcherCounter.TURNS, DispatcherCounter.MESSAGES);
+    /** Meters of their own, with their own descriptions, so not repeated among the dispatcher's counters. */
+    private static final Set<DispatcherCounter> NAMED_COUNTERS = EnumSet.of(DispatcherCounter.TURNS, DispatcherCounter.MESSAGES);
 
     private final ActorSystem system;
     private final Tags tags;
@@ -229,10 +229,10 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
     }
 
     private void bindDispatcher(MeterRegistry registry, String id, Tags dispatcherTags) {
-        gauge(registry, "rota.executor.threads", id, dispatcherTags, "Worker threads", DispatcherStats::workers);
-        gauge(registry, "rota.executor.threads.active", id, dispatcherTags, "Workers not parked",
+        gauge(registry, "rota.dispatcher.threads", id, dispatcherTags, "Worker threads", DispatcherStats::workers);
+        gauge(registry, "rota.dispatcher.threads.active", id, dispatcherTags, "Workers not parked",
                 stats -> Math.max(0, stats.workers() - stats.parkedWorkers()));
-        gauge(registry, "rota.executor.queue.size", id, dispatcherTags, "Actors waiting in the shared queue",
+        gauge(registry, "rota.dispatcher.queue.size", id, dispatcherTags, "Actors waiting in the shared queue",
                 DispatcherStats::globalQueueDepth);
         gauge(registry, "rota.dispatcher.parked.workers", id, dispatcherTags, "Workers parked now",
                 DispatcherStats::parkedWorkers);
@@ -240,11 +240,11 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
                         s -> s.dispatcher(id).map(d -> (double) d.throughputBudget()).orElse(Double.NaN))
                 .tags(dispatcherTags).description("User messages an actor may handle per turn")
                 .register(registry);
-        counter(registry, "rota.executor.tasks.completed", id, dispatcherTags, "Turns run", DispatcherCounter.TURNS);
-        counter(registry, "rota.executor.messages", id, dispatcherTags, "User messages handled", DispatcherCounter.MESSAGES);
+        counter(registry, "rota.dispatcher.turns", id, dispatcherTags, "Turns run", DispatcherCounter.TURNS);
+        counter(registry, "rota.dispatcher.messages", id, dispatcherTags, "User messages handled", DispatcherCounter.MESSAGES);
         DispatcherStats now = stats(id);
         for (DispatcherCounter counter : now.counters().keySet()) {
-            if (!EXECUTOR_COUNTERS.contains(counter)) {
+            if (!NAMED_COUNTERS.contains(counter)) {
                 counter(registry, "rota.dispatcher." + counter.key().toLowerCase(Locale.ROOT), id, dispatcherTags,
                         "The dispatcher's " + counter.key() + " counter", counter);
             }
@@ -281,10 +281,10 @@ public final class ActorSystemMetrics implements MeterBinder, AutoCloseable {
             return byId.computeIfAbsent(id, key -> {
                 Tags dispatcherTags = tags.and("dispatcher", key);
                 return new Timer[] {
-                    Timer.builder("rota.executor.time.in.queue").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
+                    Timer.builder("rota.dispatcher.time.in.queue").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
                             .description("Time from scheduled to turn start, of a probe scheduled once a second")
                             .register(registry),
-                    Timer.builder("rota.executor.turn").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
+                    Timer.builder("rota.dispatcher.turn").tags(dispatcherTags).publishPercentiles(0.5, 0.99)
                             .description("Length of sampled turns (about one in 64)").register(registry)};
             });
         }

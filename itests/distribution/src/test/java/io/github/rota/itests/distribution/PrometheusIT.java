@@ -51,17 +51,17 @@ class PrometheusIT {
 
         String first = scrape(metrics);
         await("the demo's turns counted").atMost(Duration.ofSeconds(30))
-                .until(() -> value(scrape(metrics), "rota_executor_tasks_completed_total" + DEFAULT) > value(first, "rota_executor_tasks_completed_total" + DEFAULT));
+                .until(() -> value(scrape(metrics), "rota_dispatcher_turns_total" + DEFAULT) > value(first, "rota_dispatcher_turns_total" + DEFAULT));
         String scraped = scrape(metrics);
 
-        assertThat(value(scraped, "rota_executor_threads" + DEFAULT)).isEqualTo(2.0);
-        assertThat(value(scraped, "rota_executor_threads_active" + DEFAULT)).isBetween(0.0, 2.0);
-        assertThat(value(scraped, "rota_executor_queue_size" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
-        assertThat(value(scraped, "rota_executor_messages_total" + DEFAULT)).isPositive();
+        assertThat(value(scraped, "rota_dispatcher_threads" + DEFAULT)).isEqualTo(2.0);
+        assertThat(value(scraped, "rota_dispatcher_threads_active" + DEFAULT)).isBetween(0.0, 2.0);
+        assertThat(value(scraped, "rota_dispatcher_queue_size" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
+        assertThat(value(scraped, "rota_dispatcher_messages_total" + DEFAULT)).isPositive();
         assertThat(value(scraped, "rota_dispatcher_throughput_budget" + DEFAULT)).isEqualTo(32.0);
         assertThat(value(scraped, "rota_dispatcher_stealoperations_total" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
         assertThat(value(scraped, "rota_dispatcher_budgetyields_total" + DEFAULT)).isGreaterThanOrEqualTo(0.0);
-        assertThat(value(scraped, "rota_executor_time_in_queue_seconds{dispatcher=\"default\",quantile=\"0.99\",system=\"rota\"}"))
+        assertThat(value(scraped, "rota_dispatcher_time_in_queue_seconds{dispatcher=\"default\",quantile=\"0.99\",system=\"rota\"}"))
                 .as("a second is an eternity for the demo's probes").isBetween(0.0, 1.0);
         assertThat(value(scraped, "rota_active_actors{system=\"rota\"}")).isGreaterThan(100.0);
         assertThat(value(scraped, "rota_dead_letters_total{system=\"rota\"}")).isZero();
@@ -69,7 +69,7 @@ class PrometheusIT {
         // The exporter reads one MBean after another while the demo runs, and may read the system's
         // total before the dispatcher's count: the total is taken from a later scrape.
         assertThat(value(scrape(metrics), "rota_processed_messages_total{system=\"rota\"}"))
-                .isGreaterThanOrEqualTo(value(scraped, "rota_executor_messages_total" + DEFAULT));
+                .isGreaterThanOrEqualTo(value(scraped, "rota_dispatcher_messages_total" + DEFAULT));
 
         String hot = "{path=\"user/demo1-hot\",system=\"rota\"}";
         await("the hot actor's MBean").atMost(Duration.ofSeconds(30))
