@@ -4,6 +4,7 @@
  */
 module io.github.rota.bench {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires java.management;
     requires jdk.management; // com.sun.management.ThreadMXBean: allocated bytes per thread
     requires org.jctools.core;

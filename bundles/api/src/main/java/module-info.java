@@ -1,24 +1,18 @@
 /**
- * Rota's public actor API ({@code io.github.rota.api}) and the service provider interfaces that
- * dispatcher, mailbox, envelope-pool and runtime modules implement ({@code io.github.rota.spi.*}),
- * the management (MXBean) interfaces ({@code io.github.rota.api.management}) and the Flight Recorder
- * events ({@code io.github.rota.spi.jfr}).
- * This module holds no implementation.
+ * Rota's public actor API: what an application programs against ({@code io.github.rota.api}),
+ * the management (MXBean) interfaces an operator's tools read ({@code io.github.rota.api.management}),
+ * and the one interface a runtime implements so that {@code ActorSystem.create} finds it
+ * ({@code io.github.rota.api.spi}). This module holds no implementation; the contracts between the
+ * runtime, dispatchers, mailboxes and envelope pools are in module {@code io.github.rota.spi}.
  */
 module io.github.rota.api {
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
     requires transitive java.management; // the management interfaces' units descriptors
-    // Flight Recorder events: an image without jdk.jfr still runs (FlightEvents checks first).
-    requires static jdk.jfr;
 
     exports io.github.rota.api;
     exports io.github.rota.api.management;
-    exports io.github.rota.spi.dispatch;
-    exports io.github.rota.spi.mailbox;
-    exports io.github.rota.spi.pool;
-    exports io.github.rota.spi.runtime;
-    exports io.github.rota.spi.jfr;
+    exports io.github.rota.api.spi;
 
-    uses io.github.rota.spi.runtime.ActorSystemProvider;
+    uses io.github.rota.api.spi.ActorSystemProvider;
 }

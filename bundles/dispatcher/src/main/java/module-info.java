@@ -1,6 +1,7 @@
 /** Rota's dispatcher kinds, provided to the runtime through {@link io.github.rota.spi.dispatch.DispatcherProvider}. */
 module io.github.rota.dispatcher {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires org.slf4j;
     requires org.jctools.core;
     requires jdk.unsupported; // JCTools reaches sun.misc.Unsafe; its own descriptor does not resolve it

@@ -1,6 +1,7 @@
 /** Rota's mailbox types, provided to the runtime through {@link io.github.rota.spi.mailbox.MailboxType}. */
 module io.github.rota.mailbox {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires org.jctools.core;
     requires jdk.unsupported; // JCTools reaches sun.misc.Unsafe; its own descriptor does not resolve it
     requires static org.osgi.annotation.bundle;

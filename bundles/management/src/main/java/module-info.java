@@ -1,6 +1,7 @@
 /** JMX for Rota: an MXBean per dispatcher and envelope pool, live budget retuning with notifications. */
 module io.github.rota.management {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires java.management;
     requires org.slf4j;
     requires com.codahale.metrics;     // Dropwizard Metrics (automatic modules; jlink gives them descriptors)

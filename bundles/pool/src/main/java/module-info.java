@@ -1,6 +1,7 @@
 /** Rota's sharded envelope pool, provided to the runtime through {@link io.github.rota.spi.pool.EnvelopePoolProvider}. */
 module io.github.rota.pool {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires org.slf4j;
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;

@@ -4,6 +4,7 @@
  */
 module io.github.rota.runtime {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires org.slf4j;
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;
@@ -12,7 +13,7 @@ module io.github.rota.runtime {
     requires static org.osgi.service.component.annotations;
     requires static org.osgi.service.metatype.annotations;
 
-    provides io.github.rota.spi.runtime.ActorSystemProvider with io.github.rota.runtime.RotaActorSystemProvider;
+    provides io.github.rota.api.spi.ActorSystemProvider with io.github.rota.runtime.RotaActorSystemProvider;
 
     uses io.github.rota.spi.dispatch.DispatcherProvider;
     uses io.github.rota.spi.mailbox.MailboxType;

@@ -1,6 +1,7 @@
 /** Gogo shell commands for Rota in Felix: dispatchers, their counters and budgets, the envelope pool, the busiest actors. */
 module io.github.rota.shell {
     requires io.github.rota.api;
+    requires io.github.rota.spi;
     requires org.slf4j;
     requires static org.osgi.annotation.bundle;
     requires static org.osgi.annotation.versioning;

@@ -6,6 +6,7 @@
  */
 module io.github.rota.testkit {
     requires transitive io.github.rota.api;
+    requires io.github.rota.spi;
     requires transitive org.junit.jupiter.api;
     // The contract tests only: a user running them has both on the test path.
     requires static org.assertj.core;

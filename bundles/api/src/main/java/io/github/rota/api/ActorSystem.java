@@ -1,7 +1,7 @@
 package io.github.rota.api;
 
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.runtime.ActorSystemProvider;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.spi.ActorSystemProvider;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;

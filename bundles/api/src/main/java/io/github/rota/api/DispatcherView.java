@@ -1,7 +1,7 @@
 package io.github.rota.api;
 
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 
 /**
  * What application code may see of one of its system's dispatchers ({@link ActorSystem#dispatcher}):

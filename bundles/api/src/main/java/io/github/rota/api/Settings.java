@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.regex.Pattern;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Configuration of an actor system: string keys and values, the same keys and values the OSGi

@@ -2,8 +2,8 @@ package io.github.rota.management;
 
 import io.github.rota.api.management.DispatcherMXBean;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;

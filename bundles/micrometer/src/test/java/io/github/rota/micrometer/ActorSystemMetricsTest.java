@@ -10,7 +10,7 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DispatcherView;
 import io.github.rota.api.Props;
 import io.github.rota.api.Settings;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;

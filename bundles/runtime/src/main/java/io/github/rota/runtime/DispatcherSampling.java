@@ -2,7 +2,7 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.DispatcherSampleListener;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.QueueDelayProbe;
+import io.github.rota.spi.support.QueueDelayProbe;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;

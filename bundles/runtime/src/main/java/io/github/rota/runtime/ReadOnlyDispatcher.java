@@ -2,8 +2,8 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.DispatcherView;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 
 /**
  * The view of a dispatcher that {@link io.github.rota.api.ActorSystem#dispatcher} hands to

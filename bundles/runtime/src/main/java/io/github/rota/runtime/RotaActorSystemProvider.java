@@ -5,7 +5,7 @@ import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherSpec;
 import io.github.rota.spi.pool.EnvelopePool;
-import io.github.rota.spi.runtime.ActorSystemProvider;
+import io.github.rota.api.spi.ActorSystemProvider;
 import io.github.rota.spi.runtime.SystemObserver;
 import java.util.ArrayList;
 import java.util.List;

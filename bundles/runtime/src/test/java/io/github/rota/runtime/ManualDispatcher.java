@@ -1,11 +1,11 @@
 package io.github.rota.runtime;
 
-import io.github.rota.spi.dispatch.AbstractDispatcher;
+import io.github.rota.spi.support.AbstractDispatcher;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -12,7 +12,7 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.api.WorkerStarvation;
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
 import java.util.ArrayList;

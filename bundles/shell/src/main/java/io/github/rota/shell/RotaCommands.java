@@ -4,7 +4,7 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.MailboxDepth;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherSpec;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.jfr.FlightEvents;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.EnvelopePoolStats;

@@ -32,7 +32,7 @@ class BundleDescriptorsIT {
             jars = files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().collect(Collectors.toList());
         }
         assertThat(jars.stream().map(p -> p.getFileName().toString().replaceAll("-\\d.*", "")))
-                .containsExactlyInAnyOrder("rota-api", "rota-dispatcher", "rota-mailbox", "rota-pool", "rota-runtime", "rota-testkit",
+                .containsExactlyInAnyOrder("rota-api", "rota-spi", "rota-dispatcher", "rota-mailbox", "rota-pool", "rota-runtime", "rota-testkit",
                         "rota-demo", "rota-shell", "rota-management", "rota-config", "rota-healthcheck", "rota-micrometer",
                         "rota-webconsole");
         return jars.stream();

@@ -1,5 +1,6 @@
 package io.github.rota.api.management;
 
+
 /**
  * One dispatcher, registered as {@code io.github.rota:type=Dispatcher,system=<system>,name=<id>}.
  * Counters are monotonic since the dispatcher started (clients derive rates); depths and parked

@@ -1,9 +1,9 @@
 package io.github.rota.dispatcher.executor;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.AbstractDispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.spi.support.AbstractDispatcher;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.SchedulableTask;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.github.rota.dispatcher.executor;
 
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import io.github.rota.spi.pool.EnvelopeCache;
 import io.github.rota.spi.pool.EnvelopeCacheCarrier;
 import java.util.concurrent.Callable;

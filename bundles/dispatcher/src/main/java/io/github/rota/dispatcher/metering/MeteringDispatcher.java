@@ -1,9 +1,9 @@
 package io.github.rota.dispatcher.metering;
 
 import io.github.rota.spi.dispatch.Dispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
-import io.github.rota.spi.dispatch.ForwardingDispatcher;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
+import io.github.rota.spi.support.ForwardingDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObserver;
 import java.time.Duration;

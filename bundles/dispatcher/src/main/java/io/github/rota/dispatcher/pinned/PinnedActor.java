@@ -1,7 +1,7 @@
 package io.github.rota.dispatcher.pinned;
 
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

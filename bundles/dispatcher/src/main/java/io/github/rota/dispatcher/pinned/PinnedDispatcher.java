@@ -1,8 +1,8 @@
 package io.github.rota.dispatcher.pinned;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.AbstractDispatcher;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.spi.support.AbstractDispatcher;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.github.rota.dispatcher.workstealing;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;

@@ -1,10 +1,10 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.AbstractDispatcher;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.spi.support.AbstractDispatcher;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.dispatch.DispatcherSpec;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,8 +1,8 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import io.github.rota.spi.jfr.FlightEvents;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;

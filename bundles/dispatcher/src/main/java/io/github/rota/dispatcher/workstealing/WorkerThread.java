@@ -1,6 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.pool.EnvelopeCache;
 import io.github.rota.spi.pool.EnvelopeCacheCarrier;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

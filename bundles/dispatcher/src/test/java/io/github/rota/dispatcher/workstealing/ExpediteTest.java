@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.rota.spi.dispatch.DispatcherConfig;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;

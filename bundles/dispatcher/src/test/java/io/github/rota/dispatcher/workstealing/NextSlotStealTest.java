@@ -2,7 +2,7 @@ package io.github.rota.dispatcher.workstealing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import org.junit.jupiter.api.AfterEach;

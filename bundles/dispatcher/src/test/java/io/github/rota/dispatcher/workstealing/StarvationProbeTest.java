@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.WorkerStarvation;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.lang.management.ManagementFactory;

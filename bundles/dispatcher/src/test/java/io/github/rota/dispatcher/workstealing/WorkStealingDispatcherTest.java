@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
-import io.github.rota.spi.dispatch.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherStats;
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.testkit.contract.DispatcherContract;

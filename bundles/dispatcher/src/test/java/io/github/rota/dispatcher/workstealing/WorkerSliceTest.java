@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;

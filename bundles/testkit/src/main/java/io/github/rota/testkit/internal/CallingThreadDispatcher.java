@@ -1,9 +1,9 @@
 package io.github.rota.testkit.internal;
 
 import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.dispatch.AbstractDispatcher;
+import io.github.rota.spi.support.AbstractDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
-import io.github.rota.spi.dispatch.TurnObservers;
+import io.github.rota.spi.support.TurnObservers;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.function.Consumer;

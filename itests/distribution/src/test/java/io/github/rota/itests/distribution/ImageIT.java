@@ -35,7 +35,7 @@ class ImageIT {
 
     /** Rota, its libraries, and the JDK modules they need (remote JMX brings RMI, naming and SASL). */
     private static final Set<String> MODULES = Set.of(
-            "io.github.rota.api", "io.github.rota.runtime", "io.github.rota.dispatcher", "io.github.rota.mailbox",
+            "io.github.rota.api", "io.github.rota.spi", "io.github.rota.runtime", "io.github.rota.dispatcher", "io.github.rota.mailbox",
             "io.github.rota.pool", "io.github.rota.management", "io.github.rota.demo", "io.github.rota.bench",
             "org.jctools.core", "org.slf4j", "org.slf4j.simple", "com.codahale.metrics", "com.codahale.metrics.jmx",
             "HdrHistogram",

@@ -8,7 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DispatcherView;
-import io.github.rota.spi.dispatch.DispatcherCounter;
+import io.github.rota.api.DispatcherCounter;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;

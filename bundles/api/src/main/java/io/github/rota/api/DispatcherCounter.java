@@ -1,4 +1,4 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.api;
 
 /**
  * The monotonic counters a dispatcher may keep, by meaning, so that every reader (the MBeans, the

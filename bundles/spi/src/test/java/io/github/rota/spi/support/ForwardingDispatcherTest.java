@@ -1,7 +1,8 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.dispatch.Dispatcher;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;

@@ -1,7 +1,9 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.Schedulable;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.rota.spi.runtime;
+package io.github.rota.api.spi;
 
 import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Settings;

@@ -1,4 +1,4 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.api;
 
 import java.util.Collections;
 import java.util.EnumMap;

@@ -1,5 +1,8 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.dispatch.TurnObserver;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;

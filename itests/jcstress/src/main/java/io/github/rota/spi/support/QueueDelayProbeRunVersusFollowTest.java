@@ -1,5 +1,6 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
+import io.github.rota.spi.dispatch.Schedulable;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jcstress.annotations.Actor;

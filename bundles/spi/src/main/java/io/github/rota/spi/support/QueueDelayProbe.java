@@ -1,5 +1,8 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.Turn;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;

@@ -1,5 +1,10 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.TurnObserver;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongConsumer;

@@ -1,5 +1,7 @@
 package io.github.rota.spi.dispatch;
 
+import io.github.rota.api.DispatcherCounter;
+import io.github.rota.api.DispatcherStats;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -15,7 +17,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <p>The throughput budget is live: a change through {@link #setThroughputBudget} applies from the
  * next turn on, since it is read once per turn.
  *
- * <p>A decorator extends {@link ForwardingDispatcher}, so that it forwards every method, including
+ * <p>A decorator extends {@link io.github.rota.spi.support.ForwardingDispatcher}, so that it forwards every method, including
  * ones added to this interface later.
  */
 @ConsumerType

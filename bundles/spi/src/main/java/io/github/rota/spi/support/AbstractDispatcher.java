@@ -1,5 +1,8 @@
-package io.github.rota.spi.dispatch;
+package io.github.rota.spi.support;
 
+import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.TurnObserver;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;

@@ -8,7 +8,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@code rota.dispatcher.<id>.decorators=metering,tracing} (applied in that order, the first
  * innermost), and found with {@link java.util.ServiceLoader} on the module path.
  *
- * <p>A decorator extends {@link ForwardingDispatcher} and watches turns with
+ * <p>A decorator extends {@link io.github.rota.spi.support.ForwardingDispatcher} and watches turns with
  * {@link Dispatcher#observeTurns}; it passes schedulables through unchanged, since the dispatcher
  * it wraps must see one and the same schedulable for one actor (and a wrapper per scheduling
  * would allocate on the hot path).
