@@ -1,6 +1,6 @@
 package io.github.rota.mailbox;
 
-import io.github.rota.spi.mailbox.Mailbox;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.spi.pool.LinkedEnvelopeQueue;
@@ -92,7 +92,7 @@ import java.util.Objects;
  *       ({@code theDepthAndTheOrderGoOnAcrossTheIdleMark}).</li>
  * </ul>
  */
-final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
+final class UnboundedMailbox extends LinkedEnvelopeQueue implements IdleMarkingMailbox {
 
     /** The stamp of an envelope between its producer's swap and its stamp store. */
     static final int NOT_YET = 0;
@@ -171,11 +171,6 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements Mailbox {
         }
         stampAndLink(previous, envelope, spins);
         return Offer.QUEUED;
-    }
-
-    @Override
-    public boolean marksIdle() {
-        return true;
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.mailbox.RecyclePolicy;
@@ -217,8 +218,8 @@ class UnboundedMailboxTest extends MailboxContract {
 
         Envelope b = envelope("b", 0);
         Envelope c = envelope("c", 0);
-        assertThat(stamped.offer(b)).isEqualTo(Mailbox.Offer.WAKES);
-        assertThat(stamped.offer(c)).isEqualTo(Mailbox.Offer.QUEUED);
+        assertThat(stamped.offer(b)).isEqualTo(IdleMarkingMailbox.Offer.WAKES);
+        assertThat(stamped.offer(c)).isEqualTo(IdleMarkingMailbox.Offer.QUEUED);
         assertThat(stamped.size()).as("numbered from the sentinel the mark stood behind").isEqualTo(2);
         assertThat(pool.released()).as("only the stub so far").hasSize(1).doesNotContain(a);
 

@@ -1,6 +1,7 @@
 package io.github.rota.runtime;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.ExpeditingDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.jfr.FlightEvents;
 import java.lang.ref.WeakReference;
@@ -93,11 +94,10 @@ final class DispatcherBinding<S extends Schedulable> {
         drainPending();
     }
 
-    /** Passes the hint on to the dispatcher bound now ({@link Dispatcher#expedite}); none bound: nothing to hurry. */
+    /** Passes the hint on to the dispatcher bound now, if it takes it ({@link ExpeditingDispatcher}); none bound: nothing to hurry. */
     void expedite(S schedulable) {
-        Dispatcher now = newest();
-        if (now != null) {
-            now.expedite(schedulable);
+        if (newest() instanceof ExpeditingDispatcher expediting) {
+            expediting.expedite(schedulable);
         }
     }
 

@@ -3,6 +3,8 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
 import io.github.rota.api.PoisonPill;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox.Offer;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -88,10 +90,10 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
             deadLetterUserMessage(msg, from, DeadLetter.Reason.RECIPIENT_STOPPED);
             return;
         }
-        Mailbox.Offer offer = deliver(msg, from);
-        if (offer == Mailbox.Offer.WAKES) {
+        Offer offer = deliver(msg, from);
+        if (offer == Offer.WAKES) {
             dispatcher.schedule(task());
-        } else if (offer == Mailbox.Offer.REFUSED) {
+        } else if (offer == Offer.REFUSED) {
             sink.deadLetter(msg, from, cell.self(), DeadLetter.Reason.MAILBOX_FULL);
         } else if (isClosed()) {
             // The actor stopped while we enqueued; its final drain may have missed our message.
@@ -109,30 +111,30 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      * @return {@code WAKES} if the caller must hand the actor to its dispatcher, {@code REFUSED} if
      *         the mailbox refused the message (bounded and full), {@code QUEUED} otherwise
      */
-    Mailbox.Offer deliver(Object msg, ActorRef<?> from) {
+    Offer deliver(Object msg, ActorRef<?> from) {
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
         ActorMeter meter = cell.meter();
         if (meter != null) {
             meter.sending(envelope); // before the offer, which publishes the envelope to the turn
         }
-        Mailbox.Offer offer;
+        Offer offer;
         try {
-            offer = mailbox.offer(envelope);
+            offer = offerTo(envelope);
         } catch (RuntimeException | Error fault) {
             if (meter != null) {
                 meter.refused(envelope); // a mailbox that threw (a priority's comparator) keeps no sample
             }
             throw fault;
         }
-        if (offer == Mailbox.Offer.REFUSED) {
+        if (offer == Offer.REFUSED) {
             if (meter != null) {
                 meter.refused(envelope);
             }
             envelopes.release(envelope);
-        } else if (offer == Mailbox.Offer.WAKES) {
+        } else if (offer == Offer.WAKES) {
             scheduleWoken();
-        } else if (offer == Mailbox.Offer.QUEUED && trySchedule()) {
-            return Mailbox.Offer.WAKES;
+        } else if (offer == Offer.QUEUED && trySchedule()) {
+            return Offer.WAKES;
         }
         return offer;
     }
@@ -141,13 +143,21 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      * Offers a message of the machinery's (a wake-up, a death-watch signal) in an envelope from the
      * actor's home shard; a refused envelope goes back to the pool. Never timed for metrics.
      */
-    private Mailbox.Offer offer(Object msg, ActorRef<?> from) {
+    private Offer offer(Object msg, ActorRef<?> from) {
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        Mailbox.Offer offer = mailbox.offer(envelope);
-        if (offer == Mailbox.Offer.REFUSED) {
+        Offer offer = offerTo(envelope);
+        if (offer == Offer.REFUSED) {
             envelopes.release(envelope);
         }
         return offer;
+    }
+
+    /** Offers to the mailbox: through its idle mark where it keeps one; a plain enqueue otherwise. */
+    private Offer offerTo(Envelope envelope) {
+        if (mailbox instanceof IdleMarkingMailbox marking) {
+            return marking.offer(envelope);
+        }
+        return mailbox.enqueue(envelope) ? Offer.QUEUED : Offer.REFUSED;
     }
 
     /**
@@ -179,7 +189,7 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      * @return {@code true} if the caller must hand the actor to its dispatcher
      */
     boolean wakeForSystemMessage() {
-        return mailbox.isMarkedIdle() ? wakeThroughMailbox() : trySchedule();
+        return mailbox instanceof IdleMarkingMailbox marking && marking.isMarkedIdle() ? wakeThroughMailbox() : trySchedule();
     }
 
     /**
@@ -190,12 +200,12 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      *         mailbox was full, so not idle, and the state word decided
      */
     boolean wakeThroughMailbox() {
-        Mailbox.Offer offer = offer(WakeUp.SIGNAL, null);
-        if (offer == Mailbox.Offer.WAKES) {
+        Offer offer = offer(WakeUp.SIGNAL, null);
+        if (offer == Offer.WAKES) {
             scheduleWoken();
             return true;
         }
-        if (offer == Mailbox.Offer.REFUSED) {
+        if (offer == Offer.REFUSED) {
             return trySchedule();
         }
         if (isClosed()) {
@@ -212,7 +222,7 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      * @return {@code false} if the mailbox refused it (it is bounded and full)
      */
     boolean enqueue(Object msg, ActorRef<?> from) {
-        return offer(msg, from) != Mailbox.Offer.REFUSED;
+        return offer(msg, from) != Offer.REFUSED;
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.github.rota.runtime;
 
-import static io.github.rota.spi.dispatch.Dispatcher.EXPEDITE_AFTER_SENDS;
+import static io.github.rota.spi.dispatch.ExpeditingDispatcher.EXPEDITE_AFTER_SENDS;
 
 import io.github.rota.spi.dispatch.SchedulableTask;
 import java.lang.invoke.MethodHandles;
@@ -25,7 +25,7 @@ import java.lang.invoke.VarHandle;
  * </pre>
  *
  * <p>IDLE_IN_MAILBOX is idle with the wake-up right held by the mailbox (see
- * {@link io.github.rota.spi.mailbox.Mailbox#tryMarkIdle}): the owner stores it plainly just before
+ * {@link io.github.rota.spi.mailbox.IdleMarkingMailbox#tryMarkIdle}): the owner stores it plainly just before
  * it marks the mailbox, whose compare-and-set publishes the store; the one producer whose offer
  * clears the mark then stores SCHEDULED, and nobody else writes the word meanwhile ({@code
  * trySchedule} wants IDLE), so no compare-and-set is needed on the hop to an idle actor. A system

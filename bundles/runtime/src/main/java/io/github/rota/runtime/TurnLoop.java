@@ -2,7 +2,9 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.DeadLetter;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -31,7 +33,7 @@ import io.github.rota.spi.pool.EnvelopePool;
  * mailbox, by the mailbox's tail (owner's mark CAS → producer's swap → queue → next owner's CAS).
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
-final class TurnLoop extends Mailboxes {
+final class TurnLoop extends Mailboxes implements LingeringSchedulable {
 
     /**
      * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
@@ -211,7 +213,7 @@ final class TurnLoop extends Mailboxes {
      *         scheduled it); {@code false} if this turn owns it again
      */
     private boolean lingerOrFinish(Turn turn) {
-        if (turn.linger()) {
+        if (turn.linger(this)) {
             lingering = true;
             currentTurn = null;
             holdForLingering();
@@ -273,9 +275,10 @@ final class TurnLoop extends Mailboxes {
     private boolean letGo() {
         // The system queue is checked before the mark too: after it, its consumer's batch (messages
         // taken but not yet handled, which a fault in the turn can leave behind) is the next owner's.
-        if (cell.userMessages() == Cell.UserMessages.MAILBOX && systemQueueIsEmpty() && mailbox.marksIdle()) {
+        if (mailbox instanceof IdleMarkingMailbox marking && cell.userMessages() == Cell.UserMessages.MAILBOX
+                && systemQueueIsEmpty()) {
             markIdleInMailbox();
-            if (!mailbox.tryMarkIdle()) {
+            if (!marking.tryMarkIdle()) {
                 scheduleWoken(); // a message came in before the mark: still ours
                 return true;
             }

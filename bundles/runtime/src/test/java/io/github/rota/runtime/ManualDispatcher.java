@@ -1,10 +1,12 @@
 package io.github.rota.runtime;
 
-import io.github.rota.spi.support.AbstractDispatcher;
 import io.github.rota.spi.dispatch.Dispatcher;
 import io.github.rota.spi.dispatch.DispatcherConfig;
 import io.github.rota.spi.dispatch.DispatcherProvider;
+import io.github.rota.spi.dispatch.ExpeditingDispatcher;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.support.AbstractDispatcher;
 import io.github.rota.spi.support.TurnObservers;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** Test dispatcher (kind {@code manual}): queues schedulables; the test runs turns one at a time. */
-class ManualDispatcher extends AbstractDispatcher implements TurnObservers.CountingTurn {
+class ManualDispatcher extends AbstractDispatcher implements ExpeditingDispatcher, TurnObservers.CountingTurn {
 
     /** Registered for the tests through META-INF/services. */
     public static final class Provider implements DispatcherProvider {
@@ -38,9 +40,10 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     private int lastHandled;
     /** Whether a turn that runs out of work may linger (as a work-stealing worker keeps one). */
     private boolean keepsLingering;
-    private boolean lingerAccepted;
+    /** The running turn's schedulable, once it asked to linger and was let. */
+    private LingeringSchedulable lingerAccepted;
     /** The schedulable kept after its turn, if any: the test resumes it or lets it go. */
-    private Schedulable lingering;
+    private LingeringSchedulable lingering;
 
     ManualDispatcher(String id, int budget) {
         super(id, "manual", budget, fault -> {
@@ -62,9 +65,9 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
         if (observers().runTurn(s, this)) {
             queue.add(s);
         }
-        if (lingerAccepted) {
-            lingerAccepted = false;
-            lingering = s;
+        if (lingerAccepted != null) {
+            lingering = lingerAccepted;
+            lingerAccepted = null;
         }
     }
 
@@ -74,7 +77,7 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     }
 
     /** @return the lingering schedulable, or {@code null} */
-    Schedulable lingering() {
+    LingeringSchedulable lingering() {
         return lingering;
     }
 
@@ -87,7 +90,7 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
 
     /** Lets the lingering schedulable go, as a worker does before it turns elsewhere; queues it if it is ready. */
     boolean releaseLingering() {
-        Schedulable s = lingering;
+        LingeringSchedulable s = lingering;
         lingering = null;
         boolean ready = s.releaseLingering();
         if (ready) {
@@ -97,11 +100,11 @@ class ManualDispatcher extends AbstractDispatcher implements TurnObservers.Count
     }
 
     @Override
-    public boolean linger() {
+    public boolean linger(LingeringSchedulable self) {
         if (!keepsLingering || lingering != null) {
             return false;
         }
-        lingerAccepted = true;
+        lingerAccepted = self;
         return true;
     }
 

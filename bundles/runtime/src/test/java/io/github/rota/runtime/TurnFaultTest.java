@@ -8,7 +8,9 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.Settings;
 import io.github.rota.mailbox.UnboundedMailboxType;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -53,7 +55,7 @@ class TurnFaultTest {
         TestProbe<Object> events = TestProbe.create(system);
         system.eventStream().subscribe(events.ref(), DispatcherError.class);
         FailingPool pool = new FailingPool();
-        MarkHookMailbox mailbox = new MarkHookMailbox(new UnboundedMailboxType().create(EnvelopePool.allocating()));
+        MarkHookMailbox mailbox = new MarkHookMailbox((IdleMarkingMailbox) new UnboundedMailboxType().create(EnvelopePool.allocating()));
         ScriptedActor actor = new ScriptedActor(system, mailbox, pool);
         // A system message pushed just before the mark by a producer that saw no mark: the turn must
         // wake the actor itself, and the pool refuses it the envelope.
@@ -70,7 +72,7 @@ class TurnFaultTest {
         assertThat(events.expectMessageClass(DispatcherError.class).cause()).isSameAs(pool.fault);
 
         pool.failing = false;
-        assertThat(actor.turns.deliver("next", null)).as("the next send wakes it").isEqualTo(Mailbox.Offer.WAKES);
+        assertThat(actor.turns.deliver("next", null)).as("the next send wakes it").isEqualTo(IdleMarkingMailbox.Offer.WAKES);
         assertThat(actor.turns.runTurn(new IdlingTurn())).isFalse();
         assertThat(actor.systemMessagesHandled).as("and its turn takes the system message").isEqualTo(1);
     }
@@ -154,7 +156,7 @@ class TurnFaultTest {
         }
 
         @Override
-        public boolean linger() {
+        public boolean linger(LingeringSchedulable self) {
             return false;
         }
     }
@@ -183,11 +185,11 @@ class TurnFaultTest {
     }
 
     /** The default mailbox, with a hook that runs right after the consumer's mark has succeeded. */
-    private static final class MarkHookMailbox implements Mailbox {
-        private final Mailbox delegate;
+    private static final class MarkHookMailbox implements IdleMarkingMailbox {
+        private final IdleMarkingMailbox delegate;
         Runnable afterMark = () -> { };
 
-        MarkHookMailbox(Mailbox delegate) {
+        MarkHookMailbox(IdleMarkingMailbox delegate) {
             this.delegate = delegate;
         }
 
@@ -210,11 +212,6 @@ class TurnFaultTest {
         @Override
         public Offer offer(Envelope envelope) {
             return delegate.offer(envelope);
-        }
-
-        @Override
-        public boolean marksIdle() {
-            return delegate.marksIdle();
         }
 
         @Override

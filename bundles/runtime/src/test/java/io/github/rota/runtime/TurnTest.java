@@ -14,6 +14,7 @@ import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.ExpeditingDispatcher;
 import io.github.rota.testkit.TestProbe;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +166,7 @@ class TurnTest {
     @Test
     void theSendThatLeavesThirtyTwoMessagesWaitingForATurnAsksTheDispatcherToHurryOncePerWait() {
         ActorRef<Integer> ref = spawnRecorder(recorder());
-        int threshold = Dispatcher.EXPEDITE_AFTER_SENDS;
+        int threshold = ExpeditingDispatcher.EXPEDITE_AFTER_SENDS;
         ref.tell(0); // schedules it: not a waiting send
         for (int i = 1; i < threshold; i++) {
             ref.tell(i);
@@ -195,7 +196,7 @@ class TurnTest {
         ActorRef<Integer> ref = spawnRecorder(recorder());
         IllegalStateException fault = new IllegalStateException("expedite failed");
         dispatcher.failExpeditesWith(fault);
-        for (int i = 0; i <= Dispatcher.EXPEDITE_AFTER_SENDS; i++) {
+        for (int i = 0; i <= ExpeditingDispatcher.EXPEDITE_AFTER_SENDS; i++) {
             ref.tell(i); // the last one asks to hurry, and the dispatcher throws: not the sender's failure
         }
         assertThat(dispatcher.expedited()).hasSize(1);
@@ -204,7 +205,7 @@ class TurnTest {
         assertThat(error.dispatcherId()).isEqualTo("manual");
         assertThat(error.actor()).isEqualTo(ref);
         assertThat(error.cause()).isSameAs(fault);
-        assertThat(handled).hasSize(Dispatcher.EXPEDITE_AFTER_SENDS + 1);
+        assertThat(handled).hasSize(ExpeditingDispatcher.EXPEDITE_AFTER_SENDS + 1);
     }
 
     @Test
@@ -214,12 +215,12 @@ class TurnTest {
         ref.tell(0);
         dispatcher.runOneTurn();
         assertThat(dispatcher.lingering()).isNotNull();
-        for (int i = 1; i <= Dispatcher.EXPEDITE_AFTER_SENDS; i++) {
+        for (int i = 1; i <= ExpeditingDispatcher.EXPEDITE_AFTER_SENDS; i++) {
             ref.tell(i);
         }
         assertThat(dispatcher.expedited()).containsExactly(dispatcher.lingering());
         dispatcher.resumeLingering();
-        assertThat(handled).hasSize(Dispatcher.EXPEDITE_AFTER_SENDS + 1);
+        assertThat(handled).hasSize(ExpeditingDispatcher.EXPEDITE_AFTER_SENDS + 1);
     }
 
     @Test

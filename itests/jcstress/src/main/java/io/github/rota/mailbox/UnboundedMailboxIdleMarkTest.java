@@ -1,5 +1,6 @@
 package io.github.rota.mailbox;
 
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -52,7 +53,7 @@ public final class UnboundedMailboxIdleMarkTest {
 
         @Actor
         public void producer(ZZI_Result r) {
-            r.r2 = mailbox.offer(message) == Mailbox.Offer.WAKES;
+            r.r2 = mailbox.offer(message) == IdleMarkingMailbox.Offer.WAKES;
         }
 
         @Arbiter
@@ -87,7 +88,7 @@ public final class UnboundedMailboxIdleMarkTest {
 
         @Actor
         public void producer(ZZI_Result r) {
-            r.r2 = mailbox.offer(second) == Mailbox.Offer.WAKES;
+            r.r2 = mailbox.offer(second) == IdleMarkingMailbox.Offer.WAKES;
         }
 
         @Arbiter
@@ -114,12 +115,12 @@ public final class UnboundedMailboxIdleMarkTest {
 
         @Actor
         public void producerA(ZZI_Result r) {
-            r.r1 = mailbox.offer(a) == Mailbox.Offer.WAKES;
+            r.r1 = mailbox.offer(a) == IdleMarkingMailbox.Offer.WAKES;
         }
 
         @Actor
         public void producerB(ZZI_Result r) {
-            r.r2 = mailbox.offer(b) == Mailbox.Offer.WAKES;
+            r.r2 = mailbox.offer(b) == IdleMarkingMailbox.Offer.WAKES;
         }
 
         @Arbiter

@@ -2,7 +2,9 @@ package io.github.rota.runtime;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.mailbox.UnboundedMailboxType;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Turn;
+import io.github.rota.spi.mailbox.IdleMarkingMailbox;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.mailbox.MailboxType;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -88,11 +90,11 @@ final class LoneActor implements Cell {
      * @return whether this producer claimed the actor (it would hand it to the dispatcher)
      */
     boolean tell(Object message) {
-        Mailbox.Offer offer = turns.deliver(message, null);
-        if (offer == Mailbox.Offer.REFUSED) {
+        IdleMarkingMailbox.Offer offer = turns.deliver(message, null);
+        if (offer == IdleMarkingMailbox.Offer.REFUSED) {
             throw new IllegalStateException("an unbounded mailbox refused a message");
         }
-        return offer == Mailbox.Offer.WAKES;
+        return offer == IdleMarkingMailbox.Offer.WAKES;
     }
 
     boolean isLingering() {
@@ -175,7 +177,7 @@ final class LoneActor implements Cell {
         }
 
         @Override
-        public boolean linger() {
+        public boolean linger(LingeringSchedulable self) {
             return false;
         }
     }
@@ -192,7 +194,7 @@ final class LoneActor implements Cell {
         }
 
         @Override
-        public boolean linger() {
+        public boolean linger(LingeringSchedulable self) {
             return true;
         }
     }

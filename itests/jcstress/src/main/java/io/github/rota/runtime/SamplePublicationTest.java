@@ -31,7 +31,7 @@ public class SamplePublicationTest {
     public void sender() {
         Envelope envelope = new Envelope(0).fill("sampled", null);
         meter.sending(envelope);
-        mailbox.offer(envelope);
+        mailbox.enqueue(envelope);
     }
 
     @Actor

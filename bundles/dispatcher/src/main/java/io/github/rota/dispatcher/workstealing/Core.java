@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherCounter;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.jfr.FlightEvents;
 
@@ -156,7 +157,7 @@ final class Core extends CorePad1 {
      * where a sibling can take it.
      */
     void expedite(Schedulable s) {
-        if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && shared.letGo(s))) {
+        if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && shared.letGo((LingeringSchedulable) s))) {
             if (ring.push(s)) {
                 counters.increment(DispatcherCounter.LOCAL_PUSHES);
                 shared.notifyOne();
@@ -199,7 +200,7 @@ final class Core extends CorePad1 {
     /** Lets the lingering actors go; those that have work again go to the ring. */
     void releaseLingering() {
         for (int slot = 0; slot < Remote.LINGER_SLOTS; slot++) {
-            Schedulable s = remote.takeLingering(slot);
+            LingeringSchedulable s = remote.takeLingering(slot);
             if (s != null && shared.letGo(s)) {
                 push(s);
             }
@@ -247,8 +248,8 @@ final class Core extends CorePad1 {
      * has work), so a reply is likely soon; an actor with nobody to answer it goes idle at once.
      * The slot is filled once the turn has returned ({@link #turnEnded}).
      */
-    boolean acceptLinger() {
-        if (!remote.hasLingerRoom() || !(remote.hasNextSlot() || remote.hasLingeringWithWork())) {
+    boolean acceptLinger(LingeringSchedulable self) {
+        if (self != remote.running() || !remote.hasLingerRoom() || !(remote.hasNextSlot() || remote.hasLingeringWithWork())) {
             return false;
         }
         lingerAccepted = true;
@@ -260,7 +261,9 @@ final class Core extends CorePad1 {
         if (lingerAccepted) {
             lingerAccepted = false;
             if (!more) { // a schedulable that lingers has no work left: it cannot also yield
-                remote.putLingering(s); // after the turn returned: the slot's release store publishes its last writes
+                // It asked as the running turn's schedulable (acceptLinger), so it is a lingering one. After
+                // the turn returned: the slot's release store publishes its last writes.
+                remote.putLingering((LingeringSchedulable) s);
             }
         }
         if (more) {

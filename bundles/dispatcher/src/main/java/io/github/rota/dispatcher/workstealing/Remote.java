@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherCounter;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -48,8 +49,8 @@ final class Remote extends RemotePad4 {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             NEXT = lookup.findVarHandle(RemoteNextSlot.class, "next", Schedulable.class);
-            LINGER_0 = lookup.findVarHandle(RemoteLingerSlots.class, "linger0", Schedulable.class);
-            LINGER_1 = lookup.findVarHandle(RemoteLingerSlots.class, "linger1", Schedulable.class);
+            LINGER_0 = lookup.findVarHandle(RemoteLingerSlots.class, "linger0", LingeringSchedulable.class);
+            LINGER_1 = lookup.findVarHandle(RemoteLingerSlots.class, "linger1", LingeringSchedulable.class);
             PARK_STATE = lookup.findVarHandle(RemoteParkState.class, "parkState", int.class);
             TURN_EPOCH = lookup.findVarHandle(RemoteTurn.class, "turnEpoch", long.class);
         } catch (ReflectiveOperationException e) {
@@ -97,13 +98,13 @@ final class Remote extends RemotePad4 {
 
     /**
      * Takes a lingering actor from a linger slot, by CAS (its owner, or the probe behind a long turn);
-     * the caller must then resume it or let it go ({@link Schedulable#releaseLingering}).
+     * the caller must then resume it or let it go ({@link LingeringSchedulable#releaseLingering}).
      *
      * @param slot 0 to {@value #LINGER_SLOTS} - 1
      * @return the actor, or {@code null} if the slot was empty or someone else took it first
      */
-    Schedulable takeLingering(int slot) {
-        Schedulable s = lvLinger(slot);
+    LingeringSchedulable takeLingering(int slot) {
+        LingeringSchedulable s = lvLinger(slot);
         return s != null && casLinger(slot, s, null) ? s : null;
     }
 
@@ -172,14 +173,14 @@ final class Remote extends RemotePad4 {
      * Owner: keeps {@code s}, whose turn has returned lingering, in a free slot. Only the owner fills a
      * slot, so a release store publishes the actor (and its last turn's writes) to whoever takes it next.
      */
-    void putLingering(Schedulable s) {
+    void putLingering(LingeringSchedulable s) {
         soLinger(lvLinger(0) == null ? 0 : 1, s);
     }
 
     /** Owner: {@return a lingering actor that has work now, taken by CAS (the probe may race for it); or {@code null}} */
-    Schedulable claimLingeringWithWork() {
+    LingeringSchedulable claimLingeringWithWork() {
         for (int slot = 0; slot < LINGER_SLOTS; slot++) {
-            Schedulable s = lvLinger(slot);
+            LingeringSchedulable s = lvLinger(slot);
             if (s != null && s.hasWork() && casLinger(slot, s, null)) {
                 return s;
             }
@@ -190,7 +191,8 @@ final class Remote extends RemotePad4 {
     /** Owner: {@return whether {@code s} was in a linger slot and is taken out of it (by CAS: the probe may race)} */
     boolean takeLingeringIf(Schedulable s) {
         for (int slot = 0; slot < LINGER_SLOTS; slot++) {
-            if (lvLinger(slot) == s && casLinger(slot, s, null)) {
+            LingeringSchedulable lingering = lvLinger(slot);
+            if (lingering == s && casLinger(slot, lingering, null)) {
                 return true;
             }
         }
@@ -200,7 +202,7 @@ final class Remote extends RemotePad4 {
     /** Owner: {@return whether some lingering actor has work now} */
     boolean hasLingeringWithWork() {
         for (int slot = 0; slot < LINGER_SLOTS; slot++) {
-            Schedulable s = lvLinger(slot);
+            LingeringSchedulable s = lvLinger(slot);
             if (s != null && s.hasWork()) {
                 return true;
             }
@@ -296,11 +298,11 @@ final class Remote extends RemotePad4 {
         return (Schedulable) NEXT.getAndSet(this, s);
     }
 
-    private Schedulable lvLinger(int slot) {
-        return (Schedulable) (slot == 0 ? LINGER_0.getVolatile(this) : LINGER_1.getVolatile(this));
+    private LingeringSchedulable lvLinger(int slot) {
+        return (LingeringSchedulable) (slot == 0 ? LINGER_0.getVolatile(this) : LINGER_1.getVolatile(this));
     }
 
-    private void soLinger(int slot, Schedulable s) {
+    private void soLinger(int slot, LingeringSchedulable s) {
         if (slot == 0) {
             LINGER_0.setRelease(this, s);
         } else {
@@ -308,7 +310,7 @@ final class Remote extends RemotePad4 {
         }
     }
 
-    private boolean casLinger(int slot, Schedulable expect, Schedulable update) {
+    private boolean casLinger(int slot, LingeringSchedulable expect, LingeringSchedulable update) {
         return slot == 0 ? LINGER_0.compareAndSet(this, expect, update) : LINGER_1.compareAndSet(this, expect, update);
     }
 }
@@ -421,8 +423,8 @@ abstract class RemotePad3 extends RemoteParkState {
 
 /** The linger slots: the owner fills and empties them on every local turn, the probe takes from them behind a long turn. */
 abstract class RemoteLingerSlots extends RemotePad3 {
-    volatile Schedulable linger0;
-    volatile Schedulable linger1;
+    volatile LingeringSchedulable linger0;
+    volatile LingeringSchedulable linger1;
 
     RemoteLingerSlots(int index, LocalRing ring) {
         super(index, ring);

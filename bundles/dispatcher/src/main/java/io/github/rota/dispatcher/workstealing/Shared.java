@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -80,7 +81,7 @@ final class Shared {
     /** Behind a long turn (the starvation probe): lets the worker's lingering actors go; those with work go to the global queue. */
     void rescueLingering(Remote stuck) {
         for (int slot = 0; slot < Remote.LINGER_SLOTS; slot++) {
-            Schedulable s = stuck.takeLingering(slot);
+            LingeringSchedulable s = stuck.takeLingering(slot);
             if (s != null && letGo(s)) {
                 requeue(s);
             }
@@ -88,12 +89,12 @@ final class Shared {
     }
 
     /**
-     * Lets a lingering actor go ({@link Schedulable#releaseLingering}), as the end of its turn, and
+     * Lets a lingering actor go ({@link LingeringSchedulable#releaseLingering}), as the end of its turn, and
      * as guarded: a fault is the schedulable's bug, reported, and leaves it to the state it left.
      *
      * @return whether it has work again and must be queued
      */
-    boolean letGo(Schedulable s) {
+    boolean letGo(LingeringSchedulable s) {
         try {
             return s.releaseLingering();
         } catch (Throwable fault) {
@@ -168,9 +169,9 @@ final class Shared {
                 out.add(s);
             }
             for (int slot = 0; slot < Remote.LINGER_SLOTS; slot++) {
-                s = remote.takeLingering(slot);
-                if (s != null && letGo(s)) {
-                    out.add(s);
+                LingeringSchedulable lingering = remote.takeLingering(slot);
+                if (lingering != null && letGo(lingering)) {
+                    out.add(lingering);
                 }
             }
             for (s = remote.ring.pop(); s != null; s = remote.ring.pop()) {

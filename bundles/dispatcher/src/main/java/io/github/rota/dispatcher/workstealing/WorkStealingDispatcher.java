@@ -1,11 +1,12 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.api.DispatcherError;
-import io.github.rota.spi.support.AbstractDispatcher;
 import io.github.rota.api.DispatcherCounter;
-import io.github.rota.spi.dispatch.DispatcherSpec;
+import io.github.rota.api.DispatcherError;
 import io.github.rota.api.DispatcherStats;
+import io.github.rota.spi.dispatch.DispatcherSpec;
+import io.github.rota.spi.dispatch.ExpeditingDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.support.AbstractDispatcher;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * (each finishes its current turn), and returns every actor that was scheduled but did not get a
  * turn.
  */
-final class WorkStealingDispatcher extends AbstractDispatcher {
+final class WorkStealingDispatcher extends AbstractDispatcher implements ExpeditingDispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkStealingDispatcher.class);
     /** How long a spare thread waits for a worker to run before it ends (the JDK's ForkJoinPool default). */

@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.api.DispatcherCounter;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.pool.EnvelopeCache;
 import io.github.rota.spi.pool.EnvelopeCacheCarrier;
 import java.util.concurrent.Callable;
@@ -137,9 +138,9 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
 
     /** Only while this thread runs a worker: a turn that blocked finished without one, and goes idle. */
     @Override
-    public boolean linger() {
+    public boolean linger(LingeringSchedulable self) {
         Worker current = worker;
-        return current != null && current.core().acceptLinger();
+        return current != null && current.core().acceptLinger(self);
     }
 
     @Override

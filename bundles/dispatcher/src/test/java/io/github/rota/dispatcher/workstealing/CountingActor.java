@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,7 +12,7 @@ import java.util.function.Consumer;
  * count of pending messages for a mailbox, the schedule states (read-then-CAS to schedule, CAS to take,
  * a volatile IDLE then a re-check to finish), and lingering when the dispatcher keeps it.
  */
-final class CountingActor implements Schedulable {
+final class CountingActor implements LingeringSchedulable {
 
     private static final int IDLE = 0;
     private static final int SCHEDULED = 1;
@@ -64,7 +65,7 @@ final class CountingActor implements Schedulable {
         int spent = 0;
         while (true) {
             if (pending.get() == 0) {
-                if (turn.linger()) {
+                if (turn.linger(this)) {
                     lingering = true;
                     return false;
                 }

@@ -3,6 +3,7 @@ package io.github.rota.dispatcher.workstealing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.rota.api.DispatcherError;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.List;
@@ -42,10 +43,15 @@ class LingeringReleaseFaultTest {
     }
 
     /** Lingers with no work; its release fails. */
-    private record FailingRelease(RuntimeException fault) implements Schedulable {
+    private record FailingRelease(RuntimeException fault) implements LingeringSchedulable {
         @Override
         public boolean runTurn(Turn turn) {
             throw new AssertionError("never run here");
+        }
+
+        @Override
+        public boolean hasWork() {
+            return false;
         }
 
         @Override

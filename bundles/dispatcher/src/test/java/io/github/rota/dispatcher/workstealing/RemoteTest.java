@@ -2,6 +2,7 @@ package io.github.rota.dispatcher.workstealing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import java.util.ArrayList;
@@ -56,7 +57,7 @@ class RemoteTest {
     }
 
     /** A lingering schedulable with or without work; letting it go makes it ready again if it has work. */
-    private static final class Lingerer implements Schedulable {
+    private static final class Lingerer implements LingeringSchedulable {
         private final boolean work;
         private boolean released;
 

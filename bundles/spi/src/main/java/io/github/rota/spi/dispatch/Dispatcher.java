@@ -51,25 +51,6 @@ public interface Dispatcher {
     void schedule(Schedulable schedulable);
 
     /**
-     * Producers keep sending to {@code schedulable}, which holds a scheduling here but has not started
-     * its turn since: about {@value #EXPEDITE_AFTER_SENDS} messages have piled up for it. A dispatcher
-     * that holds such a schedulable back for locality (on the producer's own thread, for when the
-     * producer's turn ends) lets another thread run it now, so a long turn flooding an actor does not
-     * keep it waiting. Called on the producer's thread, usually once per wait; producers count
-     * without synchronising, so it may come twice, or not at all, and an implementation must take it
-     * as a hint: the scheduling is unchanged, and the schedulable still runs exactly once for it. The
-     * default does nothing, which suits a dispatcher that queues every schedulable where any thread
-     * takes it.
-     *
-     * @param schedulable a schedulable this dispatcher was given by {@link #schedule}
-     */
-    default void expedite(Schedulable schedulable) {
-    }
-
-    /** Messages a producer sends to a schedulable waiting for its turn before it calls {@link #expedite}. */
-    int EXPEDITE_AFTER_SENDS = 32;
-
-    /**
      * Stops accepting work and ends every thread at its next turn boundary: a turn in progress
      * finishes, and no thread starts another one (a schedulable that keeps finding work, never
      * going idle, is stopped after its current turn like any other). Returns once every thread has

@@ -25,31 +25,6 @@ public interface Schedulable {
     boolean runTurn(Turn turn);
 
     /**
-     * A lingering schedulable ({@link Turn#linger}): whether it has work now, read by its holder after
-     * other turns to decide whether to resume it. May lag behind a producer on another thread; a late
-     * answer delays the turn, never loses it, since {@link #releaseLingering} checks again after going
-     * idle. The default has none (a schedulable that never lingers is never asked).
-     *
-     * @return whether a turn would find work
-     */
-    default boolean hasWork() {
-        return false;
-    }
-
-    /**
-     * Lets a lingering schedulable ({@link Turn#linger}) go, once, from whichever thread holds it: it
-     * becomes idle, then looks at its work again (the re-check that follows going idle, so a producer
-     * that saw it running is never lost), and if work arrived meanwhile it takes it as a new scheduling.
-     *
-     * @return {@code true} if it is ready again: the caller must queue it, as after a schedule;
-     *         {@code false} if it is idle (or a producer has scheduled it)
-     * @throws IllegalStateException from a schedulable that never lingers (the default)
-     */
-    default boolean releaseLingering() {
-        throw new IllegalStateException(this + " never lingers");
-    }
-
-    /**
      * The dispatcher this schedulable was queued on stopped before running it: whoever stopped it
      * hands back each schedulable {@link Dispatcher#stop} returned through this method, on its own
      * thread. The schedulable is on no queue and runs nowhere unless it acts now; an actor schedules

@@ -26,17 +26,19 @@ public interface Turn {
      * next turn can run as soon as work arrives, with no scheduling: a request and its reply then cost
      * no claim of the schedule state, no queue and no going idle (a worker keeps a few such
      * schedulables, "lingering", while its turns exchange messages with them). Called at most once per
-     * turn, as the turn ends for lack of work.
+     * turn, as the turn ends for lack of work, by the schedulable this turn runs, passing itself.
      *
      * <p>If the dispatcher agrees ({@code true}), the schedulable keeps its claim on itself, as if it were
      * still running (its producers do not schedule it), and returns {@code false} from
      * {@link Schedulable#runTurn}; the dispatcher then owes it exactly one of: another {@code runTurn},
-     * in which it resumes without claiming itself again, or {@link Schedulable#releaseLingering}. If it
-     * disagrees, the schedulable goes idle as usual. The default disagrees.
+     * in which it resumes without claiming itself again, or {@link LingeringSchedulable#releaseLingering}.
+     * If it disagrees, the schedulable goes idle as usual. The default disagrees: a dispatcher that
+     * keeps no lingering schedulables need do nothing.
      *
+     * @param self the schedulable this turn runs
      * @return whether the schedulable may linger
      */
-    default boolean linger() {
+    default boolean linger(LingeringSchedulable self) {
         return false;
     }
 

@@ -3,6 +3,7 @@ package io.github.rota.spi.support;
 import io.github.rota.api.DispatcherCounter;
 import io.github.rota.api.DispatcherStats;
 import io.github.rota.spi.dispatch.Dispatcher;
+import io.github.rota.spi.dispatch.ExpeditingDispatcher;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.TurnObserver;
 import java.util.List;
@@ -20,7 +21,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * schedulables it is given: the delegate must see the same schedulable for the same actor.
  */
 @ConsumerType
-public abstract class ForwardingDispatcher implements Dispatcher {
+public abstract class ForwardingDispatcher implements ExpeditingDispatcher {
 
     private final Dispatcher delegate;
 
@@ -58,9 +59,12 @@ public abstract class ForwardingDispatcher implements Dispatcher {
         delegate.schedule(schedulable);
     }
 
+    /** Passes the hint on where the delegate takes it. */
     @Override
     public void expedite(Schedulable schedulable) {
-        delegate.expedite(schedulable);
+        if (delegate instanceof ExpeditingDispatcher expediting) {
+            expediting.expedite(schedulable);
+        }
     }
 
     @Override

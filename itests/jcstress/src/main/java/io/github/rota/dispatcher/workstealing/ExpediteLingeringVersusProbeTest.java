@@ -1,6 +1,7 @@
 package io.github.rota.dispatcher.workstealing;
 
-import io.github.rota.spi.dispatch.Schedulable;
+import io.github.rota.spi.dispatch.LingeringSchedulable;
+import io.github.rota.spi.dispatch.Turn;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -20,7 +21,22 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 @State
 public class ExpediteLingeringVersusProbeTest {
 
-    private final Schedulable actor = turn -> false;
+    private final LingeringSchedulable actor = new LingeringSchedulable() {
+        @Override
+        public boolean runTurn(Turn turn) {
+            return false;
+        }
+
+        @Override
+        public boolean hasWork() {
+            return false;
+        }
+
+        @Override
+        public boolean releaseLingering() {
+            return false;
+        }
+    };
     private final Remote owner = new Remote(0, LocalRing.DEFAULT_CAPACITY);
     private final Remote asSeenByProbe = owner;
 

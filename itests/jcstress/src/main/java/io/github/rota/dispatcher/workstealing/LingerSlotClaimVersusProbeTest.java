@@ -1,5 +1,6 @@
 package io.github.rota.dispatcher.workstealing;
 
+import io.github.rota.spi.dispatch.LingeringSchedulable;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import org.openjdk.jcstress.annotations.Actor;
@@ -25,7 +26,7 @@ public class LingerSlotClaimVersusProbeTest {
     private final Remote asSeenByProbe = owner;
 
     public LingerSlotClaimVersusProbeTest() {
-        owner.putLingering(new Schedulable() {
+        owner.putLingering(new LingeringSchedulable() {
             @Override
             public boolean runTurn(Turn turn) {
                 return false;
@@ -34,6 +35,11 @@ public class LingerSlotClaimVersusProbeTest {
             @Override
             public boolean hasWork() {
                 return true;
+            }
+
+            @Override
+            public boolean releaseLingering() {
+                return false;
             }
         });
     }
