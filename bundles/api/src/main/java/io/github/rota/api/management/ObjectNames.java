@@ -19,6 +19,8 @@ public final class ObjectNames {
     }
 
     /**
+     * The name of a dispatcher's MBean.
+     *
      * @param system the actor system's name
      * @param id the dispatcher's id
      * @return {@code io.github.rota:type=Dispatcher,system=<system>,name=<id>}
@@ -28,6 +30,8 @@ public final class ObjectNames {
     }
 
     /**
+     * The name of an actor system's MBean.
+     *
      * @param system the actor system's name
      * @return {@code io.github.rota:type=ActorSystem,name=<system>}
      */
@@ -40,6 +44,8 @@ public final class ObjectNames {
     }
 
     /**
+     * The name of a tracked actor's MBean.
+     *
      * @param system the actor system's name
      * @param pathInSystem the actor's path below {@code rota://<system>/} ({@link io.github.rota.api.ActorMetrics#pathInSystem()})
      * @return {@code io.github.rota:type=Actor,system=<system>,path=<pathInSystem>}
@@ -54,6 +60,8 @@ public final class ObjectNames {
     }
 
     /**
+     * The name of an actor system's envelope pool MBean.
+     *
      * @param system the actor system's name
      * @return {@code io.github.rota:type=EnvelopePool,system=<system>}
      */
