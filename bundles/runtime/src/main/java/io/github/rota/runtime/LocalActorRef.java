@@ -38,7 +38,8 @@ final class LocalActorRef<M> implements ActorRef<M> {
 
     @Override
     public String path() {
-        return RotaActorSystem.pathOf(cell().parent, cell().system.name(), name);
+        ActorCell<M> cell = cell();
+        return ActorNames.path(cell.parent == null ? null : cell.parent.self, cell.system.name(), name);
     }
 
     @Override

@@ -121,17 +121,17 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
         String dispatcherId = props.dispatcherId() != null ? props.dispatcherId() : defaultDispatcher;
         DispatcherBinding<TurnLoop> binding = dispatchers.bindingFor(dispatcherId);
         if (binding == null) {
-            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, name, actorName) + ": unknown dispatcher id '" + dispatcherId
+            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown dispatcher id '" + dispatcherId
                     + "'; configured: " + dispatchers.ids());
         }
         if (binding.announceWait()) {
             LOG.warn("{} is on dispatcher '{}', which is not bound: it and the other actors there wait until that"
-                    + " dispatcher appears", pathOf(parent, name, actorName), dispatcherId);
+                    + " dispatcher appears", pathOf(parent, actorName), dispatcherId);
         }
         String mailboxId = props.mailboxId() != null ? props.mailboxId() : defaultMailbox;
         MailboxType mailboxType = mailboxTypes.get(mailboxId);
         if (mailboxType == null) {
-            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, name, actorName) + ": unknown mailbox '" + mailboxId
+            throw new IllegalArgumentException("cannot spawn " + pathOf(parent, actorName) + ": unknown mailbox '" + mailboxId
                     + "'; known: " + new TreeSet<>(mailboxTypes.keySet()));
         }
         EnvelopePool pool = envelopes;
@@ -155,21 +155,21 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
         trackedSlots.decrementAndGet();
         if (warnedTrackingFull.compareAndSet(false, true)) {
             LOG.warn("{} matches {} but is not tracked: {} actors are tracked already, the most {} allows;"
-                    + " further actors past the limit are not reported", pathOf(parent, name, actorName), Settings.METRICS_ACTORS,
+                    + " further actors past the limit are not reported", pathOf(parent, actorName), Settings.METRICS_ACTORS,
                     tracked.maxActors(), Settings.METRICS_MAX_ACTORS);
         }
         return false;
+    }
+
+    /** {@return the path actor {@code actorName} would have below {@code parent} (the top if {@code null})} */
+    private String pathOf(ActorCell<?> parent, String actorName) {
+        return ActorNames.path(parent == null ? null : parent.self, name, actorName);
     }
 
     /** Which actors spawned from now on are tracked; those tracked already stay so. */
     void useActorTracking(ActorTracking next) {
         this.tracking = next;
         warnedTrackingFull.set(false);
-    }
-
-    /** {@return the path of actor {@code actorName} below {@code parent}, or at the top of system {@code systemName}} */
-    static String pathOf(ActorCell<?> parent, String systemName, String actorName) {
-        return parent == null ? ActorRef.PATH_SCHEME + systemName + "/" + actorName : parent.self.path() + "/" + actorName;
     }
 
     // ---------------------------------------------------------------- services coming and going (OSGi)
