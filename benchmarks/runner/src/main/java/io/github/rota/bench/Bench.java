@@ -145,16 +145,33 @@ public final class Bench {
         return summaries;
     }
 
-    private void writeReport() throws IOException {
-        int cores = options.allCores();
-        List<Comparison> comparisons = Comparison.of(results.getOrDefault(cores, Map.of()), cores);
-        out.println();
-        out.println("Rota (work-stealing) against the best Pekko on " + cores + " cores: advantage (higher is better), target");
+    private void printComparisons(List<Comparison> comparisons) {
         for (Comparison c : comparisons) {
             out.println(String.format(Locale.ROOT, "  %-17s %-30s %9s vs %-16s %9s vs pekko-default   target %-18s %s",
                     c.workload(), c.figure(), Report.ratio(c.advantageBest()), c.pekkoBestName(),
                     Report.ratio(c.advantageDefault()), c.target(),
                     c.met().map(met -> met ? "met" : "NOT MET").orElse("n/a")));
+        }
+    }
+
+    private void writeReport() throws IOException {
+        int cores = options.allCores();
+        Map<String, Map<String, Summary>> atAllCores = results.getOrDefault(cores, Map.of());
+        List<Comparison> comparisons = Comparison.of(atAllCores, cores);
+        out.println();
+        out.println("Rota (work-stealing) against the best Pekko on " + cores + " cores: advantage (higher is better), target");
+        printComparisons(comparisons);
+        // A ratio means something only within one state of the machine: each fork is placed by its own round trips.
+        for (String state : List.of("fast", "slow")) {
+            Map<String, Map<String, Summary>> inState = new LinkedHashMap<>();
+            atAllCores.forEach((workload, byRuntime) -> byRuntime.forEach((runtime, summary) -> summary.inState(state)
+                    .ifPresent(s -> inState.computeIfAbsent(workload, w -> new LinkedHashMap<>()).put(runtime, s))));
+            if (!inState.isEmpty()) {
+                out.println();
+                out.println("... in the " + state + " state only (forks whose median xcore_rtt_ns is "
+                        + (state.equals("slow") ? "above " : "at most ") + (int) CrossCoreProbe.SLOW_STATE_NANOS + " ns):");
+                printComparisons(Comparison.of(inState, cores));
+            }
         }
         Files.createDirectories(options.outDir());
         boolean charts;

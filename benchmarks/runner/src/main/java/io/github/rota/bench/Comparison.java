@@ -46,6 +46,7 @@ record Comparison(String workload, String figure, double rota, double pekkoBest,
         rows.add(atLeast(results, "hot-actor", "evenness", s -> s.extra("evenness"), 0.9));
         rows.add(higher(results, "flood", "msgs/s", Summary::msgsPerSecond, 2));
         rows.add(lower(results, "flood", "drain start µs", s -> s.extra("drain_start_us"), 1));
+        rows.add(higher(results, "broker", "msgs/s", Summary::msgsPerSecond, 1.5));
         rows.add(lower(results, "ask-latency", "p50 µs", Summary::p50Micros, 2));
         rows.add(lower(results, "ask-latency", "p99 µs", Summary::p99Micros, 2));
         rows.add(lower(results, "skynet", "seconds", Summary::seconds, 3));

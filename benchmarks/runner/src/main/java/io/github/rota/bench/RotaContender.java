@@ -4,6 +4,7 @@ import io.github.rota.api.Actor;
 import io.github.rota.api.ActorContext;
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DispatcherCounter;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.Settings;
@@ -12,6 +13,8 @@ import io.github.rota.bench.spi.Context;
 import io.github.rota.bench.spi.Contender;
 import io.github.rota.bench.spi.Ref;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -60,6 +63,24 @@ final class RotaContender implements Contender {
     @Override
     public void stop(Ref<?> actor) {
         system.stop(((RotaRef<?>) actor).ref);
+    }
+
+    /**
+     * The default dispatcher's counters of what crosses between workers: {@code steals} (successful
+     * steal operations), {@code global} (actors pushed to the shared queue), {@code unparks} (workers
+     * woken by a producer), {@code parks}, and {@code turns} for scale.
+     */
+    @Override
+    public Map<String, Long> schedulerCounters() {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        system.dispatcher("default").ifPresent(dispatcher -> {
+            counters.put("turns", dispatcher.counter(DispatcherCounter.TURNS));
+            counters.put("steals", dispatcher.counter(DispatcherCounter.STEAL_OPERATIONS));
+            counters.put("global", dispatcher.counter(DispatcherCounter.GLOBAL_PUSHES));
+            counters.put("unparks", dispatcher.counter(DispatcherCounter.UNPARKS));
+            counters.put("parks", dispatcher.counter(DispatcherCounter.PARKS));
+        });
+        return counters;
     }
 
     @Override

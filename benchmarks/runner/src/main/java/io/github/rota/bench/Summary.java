@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -87,6 +88,18 @@ record Summary(String workload, String runtime, int cores, int budget, List<List
         return median(rounds(), r -> r.nanos() / 1e9);
     }
 
+    /** @return the machine's state over these rounds: {@code fast} or {@code slow} by the median {@code xcore_rtt_ns} */
+    String state() {
+        return CrossCoreProbe.state(extra("xcore_rtt_ns"));
+    }
+
+    /** @return these results with only the forks whose own median round trip puts them in {@code state}, if any */
+    Optional<Summary> inState(String state) {
+        List<List<Round>> kept = forks.stream()
+                .filter(f -> CrossCoreProbe.state(median(f, r -> r.extra("xcore_rtt_ns"))).equals(state)).toList();
+        return kept.isEmpty() ? Optional.empty() : Optional.of(new Summary(workload, runtime, cores, budget, kept, comparable));
+    }
+
     /** @return the median of an extra figure, or NaN if the workload does not report it */
     double extra(String key) {
         return median(rounds(), r -> r.extra(key));
@@ -96,11 +109,11 @@ record Summary(String workload, String runtime, int cores, int budget, List<List
         return String.format(Locale.ROOT, "RESULT workload=%s runtime=%s cores=%d%s forks=%d rounds=%d msgs_per_s=%.0f"
                         + " msgs_per_s_slowest_fork=%.0f msgs_per_s_fastest_fork=%.0f p50_us=%s p99_us=%s p999_us=%s"
                         + " alloc_bytes_per_msg=%.1f cpu_s_per_m=%.4f gc_ms=%.0f noise=%s noisy_rounds=%d threads=%.0f"
-                        + " seconds=%.3f comparable=%b%s",
+                        + " seconds=%.3f comparable=%b state=%s%s",
                 workload, runtime, cores, budget > 0 ? " budget=" + budget : "", forks.size(), rounds().size(),
                 msgsPerSecond(), slowestFork(), fastestFork(), fixed(p50Micros()), fixed(p99Micros()), fixed(p999Micros()),
                 allocatedBytesPerMessage(), cpuSecondsPerMillion(), gcMillis(), share(noise()), noisyRounds(), threads(),
-                seconds(), comparable, extras());
+                seconds(), comparable, state(), extras());
     }
 
     static String tableHeader() {
@@ -128,7 +141,8 @@ record Summary(String workload, String runtime, int cores, int budget, List<List
             String key = pair.substring(0, pair.indexOf('='));
             double value = extra(key);
             out.append(' ').append(key).append('=').append(value == Math.rint(value)
-                    ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.3f", value));
+                    ? String.format(Locale.ROOT, "%.0f", value)
+                    : String.format(Locale.ROOT, Math.abs(value) < 1 ? "%.3g" : "%.3f", value));
         }
         return out.toString();
     }

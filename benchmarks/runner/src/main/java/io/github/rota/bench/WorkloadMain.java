@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.ServiceLoader;
 import org.HdrHistogram.Histogram;
 
@@ -119,16 +120,21 @@ public final class WorkloadMain {
                 workload.setUp(contender, scale);
             }
             System.gc(); // the last round's garbage is not this round's cost
+            double crossCore = CrossCoreProbe.roundTripNanos();
+            Map<String, Long> countersBefore = contender.schedulerCounters();
             Histogram latencies = Histograms.create();
             Window window = new Window(meter);
             Workload.Outcome outcome = workload.round(window, latencies);
+            Map<String, Long> countersAfter = contender.schedulerCounters();
             int threads = threadCount() - baselineThreads;
             if (workload.freshContenderPerRound()) {
                 close();
             }
+            String extra = join(outcome.extra(), perMessage(countersBefore, countersAfter, outcome.messages()),
+                    crossCore(crossCore));
             return new Round(measured, outcome.messages(), window.nanos(), window.cpuNanos(), window.allocatedBytes(),
                     window.gcMillis(), window.noise(), false, Histograms.micros(latencies, 50),
-                    Histograms.micros(latencies, 99), Histograms.micros(latencies, 99.9), threads, outcome.extra());
+                    Histograms.micros(latencies, 99), Histograms.micros(latencies, 99.9), threads, extra);
         }
 
         @Override
@@ -159,16 +165,42 @@ public final class WorkloadMain {
         @Override
         public Round round(RoundMeter meter, boolean measured) throws InterruptedException {
             System.gc();
+            double crossCore = CrossCoreProbe.roundTripNanos();
             Window window = new Window(meter);
             JdkLimit.run(limit, messages, window);
             int threads = limit.equals(JdkLimit.SPSC) ? 2 : 1;
             return new Round(measured, messages, window.nanos(), window.cpuNanos(), window.allocatedBytes(),
-                    window.gcMillis(), window.noise(), false, Double.NaN, Double.NaN, Double.NaN, threads, "");
+                    window.gcMillis(), window.noise(), false, Double.NaN, Double.NaN, Double.NaN, threads, crossCore(crossCore));
         }
 
         @Override
         public void close() {
         }
+    }
+
+    /** {@return each counter's increase per message, as {@code <name>_per_msg=} figures} */
+    static String perMessage(Map<String, Long> before, Map<String, Long> after, long messages) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, Long> counter : after.entrySet()) {
+            long increase = counter.getValue() - before.getOrDefault(counter.getKey(), 0L);
+            out.append(out.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%s_per_msg=%.6f",
+                    counter.getKey(), (double) increase / Math.max(1, messages)));
+        }
+        return out.toString();
+    }
+
+    private static String crossCore(double nanos) {
+        return String.format(Locale.ROOT, "xcore_rtt_ns=%.0f", nanos);
+    }
+
+    private static String join(String... figures) {
+        StringBuilder out = new StringBuilder();
+        for (String figure : figures) {
+            if (!figure.isEmpty()) {
+                out.append(out.length() == 0 ? "" : " ").append(figure);
+            }
+        }
+        return out.toString();
     }
 
     static ContenderFactory factoryFor(String runtime) {

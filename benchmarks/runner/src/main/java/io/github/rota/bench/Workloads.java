@@ -12,7 +12,7 @@ final class Workloads {
 
     /** In the order {@code all} runs them; the budget sweep comes last. */
     static final List<String> NAMES = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "flood",
-            "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
+            "broker", "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
     static final String BUDGET_SWEEP = "budget-sweep";
     /** The workloads the budget sweep runs. */
     static final List<String> SWEPT = List.of("pingpong-pairs", "fanout");
@@ -27,6 +27,7 @@ final class Workloads {
             case "fanout" -> () -> new FanOut(2_000_000);
             case "hot-actor" -> () -> new HotActor(1_000_000);
             case "flood" -> Flood::new;
+            case "broker" -> () -> new Broker(512_000);
             case "ask-latency" -> () -> new AskLatency(50_000);
             case "threadring" -> () -> new ThreadRing(4_000_000);
             case "spawn-many" -> () -> new SpawnMany(false);

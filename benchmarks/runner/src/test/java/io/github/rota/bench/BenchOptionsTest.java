@@ -65,7 +65,7 @@ class BenchOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '#', value = {
-        "nonsense#unknown workload 'nonsense'; known: [pingpong-1, pingpong-pairs, fanout, hot-actor, flood, ask-latency, threadring, spawn-many, spawn-many-inside, skynet], budget-sweep, all",
+        "nonsense#unknown workload 'nonsense'; known: [pingpong-1, pingpong-pairs, fanout, hot-actor, flood, broker, ask-latency, threadring, spawn-many, spawn-many-inside, skynet], budget-sweep, all",
         "all --rounds 0#--rounds must be an integer >= 1, was '0'",
         "all --forks x#--forks must be an integer >= 1, was 'x'",
         "all --scale 0#--scale must be a number in (0, 10], was '0'",

@@ -66,7 +66,7 @@ class RoundTest {
         assertThat(summary.resultLine()).isEqualTo("RESULT workload=spawn-many runtime=rota-ws cores=2 forks=2 rounds=3"
                 + " msgs_per_s=2000000000 msgs_per_s_slowest_fork=1000000000 msgs_per_s_fastest_fork=3000000000"
                 + " p50_us=- p99_us=- p999_us=- alloc_bytes_per_msg=1.0 cpu_s_per_m=0.0020 gc_ms=3 noise=0.050"
-                + " noisy_rounds=1 threads=3 seconds=0.000 comparable=true bytes_per_actor=320");
+                + " noisy_rounds=1 threads=3 seconds=0.000 comparable=true state=unknown bytes_per_actor=320");
     }
 
     /** A round of 100 messages in {@code nanos}, 200 ns of CPU, 100 bytes, 3 ms of GC; noisy when it took 25 ns. */

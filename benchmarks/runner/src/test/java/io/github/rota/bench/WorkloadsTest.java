@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,6 +23,7 @@ class WorkloadsTest {
         "fanout, 4000",               // 2,000 sends, 2,000 acks
         "hot-actor, 4000",            // 4 senders x 1,000
         "flood, 6012",                // 6 floods of 1,000, each with its count question and reply
+        "broker, 2048",               // 512 pairings: two replies and the two requests they bring back
         "ask-latency, 200",           // 100 asks, 100 replies
         "threadring, 4000",           // 4,000 hops
         "spawn-many, 1000",           // 1,000 actors
@@ -60,5 +62,27 @@ class WorkloadsTest {
         List<Round> rounds = WorkloadMain.run(workload, "rota-ws", 0, 0, 1, 0.001, NEVER_NOISY, QUIET);
 
         assertThat(rounds.get(0).extra(figure)).isNotNaN().isNotNegative();
+    }
+
+    /** Every round says the machine's state and, on Rota, what crossed between workers per message. */
+    @Test
+    void roundsReportTheCrossCoreRoundTripAndTheSchedulersCountersPerMessage() throws Exception {
+        List<Round> rounds = WorkloadMain.run("broker", "rota-ws", 0, 0, 1, 0.001, NEVER_NOISY, QUIET);
+
+        Round round = rounds.get(0);
+        assertThat(round.extra("xcore_rtt_ns")).isPositive();
+        assertThat(round.extra("turns_per_msg")).as("a turn handles one message or more").isPositive().isLessThanOrEqualTo(1.0);
+        assertThat(round.extra("steals_per_msg")).isNotNegative();
+        assertThat(round.extra("global_per_msg")).isNotNegative();
+        assertThat(round.extra("unparks_per_msg")).isNotNegative();
+        assertThat(round.extra("parks_per_msg")).isNotNegative();
+    }
+
+    @Test
+    void aJdkLimitHasTheRoundTripButNoSchedulerCounters() throws Exception {
+        Round round = WorkloadMain.run("pingpong-1", "jdk-spsc", 0, 0, 1, 0.001, NEVER_NOISY, QUIET).get(0);
+
+        assertThat(round.extra("xcore_rtt_ns")).isPositive();
+        assertThat(round.extra("steals_per_msg")).isNaN();
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class BenchAllIT {
 
     private static final List<String> WORKLOADS = List.of("pingpong-1", "pingpong-pairs", "fanout", "hot-actor", "flood",
-            "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
+            "broker", "ask-latency", "threadring", "spawn-many", "spawn-many-inside", "skynet");
     private static final List<String> RUNTIMES = List.of("rota-ws", "rota-ws-pooled", "rota-executor", "pekko-default",
             "pekko-tuned", "pekko-tuned-tp32");
 

@@ -1,6 +1,7 @@
 package io.github.rota.bench.spi;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -34,6 +35,17 @@ public interface Contender extends AutoCloseable {
 
     /** Stops an actor (and its children). */
     void stop(Ref<?> actor);
+
+    /**
+     * The scheduler's counters that say where a message's cost goes between cores, by a short name
+     * (e.g. {@code steals}, {@code unparks}, {@code global}), read now; the runner reports each one's
+     * increase over a round per message handled. The default has none.
+     *
+     * @return the counters, by name
+     */
+    default Map<String, Long> schedulerCounters() {
+        return Map.of();
+    }
 
     /** Terminates the runtime and waits until its threads are gone. */
     @Override
