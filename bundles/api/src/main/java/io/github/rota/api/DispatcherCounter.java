@@ -15,12 +15,26 @@ public enum DispatcherCounter {
     LOCAL_PUSHES("localPushes"),
     /** Actors made ready by code running on a worker, put in its next-actor slot. */
     NEXT_SLOT_PUSHES("nextSlotPushes"),
+    /**
+     * Actors a worker let go from its linger slots (an actor that stays with the worker that ran it
+     * while its exchange goes on there); each is a cache line the next worker to run it takes over.
+     */
+    LINGER_RELEASES("lingerReleases"),
     /** Actors pushed to the global queue (from outside the pool, and overflow). */
     GLOBAL_PUSHES("globalPushes"),
+    /** Actors a worker took from the global queue. */
+    GLOBAL_POLLS("globalPolls"),
     /** Successful steals (for the executor kind: tasks its pool ran on a thread other than the submitter's). */
     STEAL_OPERATIONS("stealOperations"),
     /** Actors moved by those steals. */
     ACTORS_STOLEN("actorsStolen"),
+    /** Those steals that took a sibling's next-actor slot, left full while the sibling ran no turn. */
+    NEXT_SLOT_STEALS("nextSlotSteals"),
+    /**
+     * Siblings a searching worker looked into for work (their queue's ends, and on a second pass
+     * their next-actor slot): cache lines read across cores whether or not anything was there.
+     */
+    SIBLING_PROBES("siblingProbes"),
     /** Times a worker parked. */
     PARKS("parks"),
     /** Times a worker was woken by a producer. */

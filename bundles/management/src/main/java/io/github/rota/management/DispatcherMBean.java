@@ -173,6 +173,26 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
     }
 
     @Override
+    public long getLingerReleases() {
+        return dispatcher.counter(DispatcherCounter.LINGER_RELEASES);
+    }
+
+    @Override
+    public long getGlobalPolls() {
+        return dispatcher.counter(DispatcherCounter.GLOBAL_POLLS);
+    }
+
+    @Override
+    public long getNextSlotSteals() {
+        return dispatcher.counter(DispatcherCounter.NEXT_SLOT_STEALS);
+    }
+
+    @Override
+    public long getSiblingProbes() {
+        return dispatcher.counter(DispatcherCounter.SIBLING_PROBES);
+    }
+
+    @Override
     public long getNoopWakeups() {
         return dispatcher.counter(DispatcherCounter.NOOP_WAKEUPS);
     }

@@ -71,9 +71,17 @@ public interface DispatcherMXBean {
     @Units("actors")
     long getNextSlotPushes();
 
+    /** {@return actors a worker let go from its linger slots} */
+    @Units("actors")
+    long getLingerReleases();
+
     /** {@return actors pushed to the shared queue (by outside producers and overflow)} */
     @Units("actors")
     long getGlobalPushes();
+
+    /** {@return actors workers took from the shared queue} */
+    @Units("actors")
+    long getGlobalPolls();
 
     /** {@return successful steals} */
     @Units("operations")
@@ -82,6 +90,14 @@ public interface DispatcherMXBean {
     /** {@return actors moved by steals} */
     @Units("actors")
     long getActorsStolen();
+
+    /** {@return steals that took a sibling's next-actor slot, left full while the sibling ran no turn} */
+    @Units("operations")
+    long getNextSlotSteals();
+
+    /** {@return siblings a searching worker looked into for work, whether or not it found any} */
+    @Units("probes")
+    long getSiblingProbes();
 
     /** {@return times a worker parked} */
     @Units("parks")

@@ -67,7 +67,7 @@ final class Core extends CorePad1 {
     Schedulable take() {
         if (globalCheckDue() && !shared.global.isEmpty()) {
             releaseLingering();
-            Schedulable s = shared.global.poll();
+            Schedulable s = pollGlobal();
             if (s != null) {
                 localStreak = 0;
                 return s;
@@ -79,7 +79,16 @@ final class Core extends CorePad1 {
         }
         releaseLingering();
         s = ring.pop();
-        return s != null ? s : shared.global.poll();
+        return s != null ? s : pollGlobal();
+    }
+
+    /** The global queue's head, counted. */
+    private Schedulable pollGlobal() {
+        Schedulable s = shared.global.poll();
+        if (s != null) {
+            counters.increment(DispatcherCounter.GLOBAL_POLLS);
+        }
+        return s;
     }
 
     /** {@return whether this take must look at the global queue first (every {@value #GLOBAL_CHECK_INTERVAL}th)} */
@@ -157,7 +166,7 @@ final class Core extends CorePad1 {
      * where a sibling can take it.
      */
     void expedite(Schedulable s) {
-        if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && shared.letGo((LingeringSchedulable) s))) {
+        if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && letGo((LingeringSchedulable) s))) {
             if (ring.push(s)) {
                 counters.increment(DispatcherCounter.LOCAL_PUSHES);
                 shared.notifyOne();
@@ -201,10 +210,16 @@ final class Core extends CorePad1 {
     void releaseLingering() {
         for (int slot = 0; slot < Remote.LINGER_SLOTS; slot++) {
             LingeringSchedulable s = remote.takeLingering(slot);
-            if (s != null && shared.letGo(s)) {
+            if (s != null && letGo(s)) {
                 push(s);
             }
         }
+    }
+
+    /** Lets one lingering actor go, counted. {@return whether it has work again and must be queued} */
+    private boolean letGo(LingeringSchedulable s) {
+        counters.increment(DispatcherCounter.LINGER_RELEASES);
+        return shared.letGo(s);
     }
 
     // ---------------------------------------------------------------- searching

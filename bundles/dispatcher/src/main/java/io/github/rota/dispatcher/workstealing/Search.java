@@ -41,7 +41,10 @@ final class Search {
     /** One search round: steal, then the global queue. */
     Schedulable once() {
         Schedulable s = steal();
-        return s != null ? s : shared.global.poll();
+        if (s == null && (s = shared.global.poll()) != null) {
+            own.counters.increment(DispatcherCounter.GLOBAL_POLLS);
+        }
+        return s;
     }
 
     private Schedulable steal() {
@@ -53,6 +56,7 @@ final class Search {
                 if (victim == own) {
                     continue;
                 }
+                own.counters.increment(DispatcherCounter.SIBLING_PROBES);
                 int moved = victim.stealHalfInto(own.ring);
                 if (moved > 0) {
                     stole(victim, moved);
@@ -64,6 +68,7 @@ final class Search {
                     Schedulable s = victim.takeNextSlot();
                     if (s != null) {
                         stole(victim, 1);
+                        own.counters.increment(DispatcherCounter.NEXT_SLOT_STEALS);
                         return s;
                     }
                 }

@@ -105,5 +105,6 @@ class ExpediteTest {
         assertThat(pair[1].lastRanOn()).isNotSameAs(producerThread.get());
         assertThat(d.counter(DispatcherCounter.ACTORS_STOLEN)).as("stolen from the ring, not rescued by the probe")
                 .isEqualTo(1);
+        assertThat(d.counter(DispatcherCounter.LINGER_RELEASES)).as("the consumer was let go to be stolen").isPositive();
     }
 }

@@ -34,6 +34,7 @@ class NextSlotStealTest {
         assertThat(search.once()).isNull();
         assertThat(victim.hasNextSlot()).isTrue();
         assertThat(thief.counters.get(DispatcherCounter.STEAL_OPERATIONS)).isZero();
+        assertThat(thief.counters.get(DispatcherCounter.SIBLING_PROBES)).as("its ring, then its next slot").isEqualTo(2);
     }
 
     @Test
@@ -47,6 +48,7 @@ class NextSlotStealTest {
         assertThat(victim.hasNextSlot()).isFalse();
         assertThat(thief.counters.get(DispatcherCounter.STEAL_OPERATIONS)).isOne();
         assertThat(thief.counters.get(DispatcherCounter.ACTORS_STOLEN)).isOne();
+        assertThat(thief.counters.get(DispatcherCounter.NEXT_SLOT_STEALS)).isOne();
     }
 
     @Test

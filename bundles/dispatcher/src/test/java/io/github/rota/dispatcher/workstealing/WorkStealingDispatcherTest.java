@@ -589,11 +589,13 @@ class WorkStealingDispatcherTest {
         assertThat(stats.workers()).isEqualTo(2);
         assertThat(stats.workerQueueDepths()).hasSize(2);
         assertThat(stats.counters().keySet()).extracting(DispatcherCounter::key).containsExactly("turns", "messages", "localPushes", "nextSlotPushes",
-                "globalPushes", "stealOperations", "actorsStolen", "parks", "unparks", "noopWakeups",
+                "lingerReleases", "globalPushes", "globalPolls", "stealOperations", "actorsStolen", "nextSlotSteals",
+                "siblingProbes", "parks", "unparks", "noopWakeups",
                 "overflowToGlobal", "budgetYields", "starvationReports", "blockingHandovers", "blockedWithoutSpare",
                 "workersReplaced");
         assertThat(stats.counter(DispatcherCounter.TURNS)).isEqualTo(1);
         assertThat(stats.counter(DispatcherCounter.GLOBAL_PUSHES)).isEqualTo(1);
+        assertThat(stats.counter(DispatcherCounter.GLOBAL_POLLS)).as("the one actor pushed, taken once").isEqualTo(1);
     }
 
     @Test
