@@ -7,10 +7,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -21,6 +23,8 @@ import java.util.stream.Collectors;
 final class ChildJvm {
 
     static final int HEAP_MIB = 4096;
+    /** Far beyond any workload's rounds at scale 1: a JVM still running then hangs, and is ended. */
+    static final Duration DEADLINE = Duration.ofMinutes(10);
 
     private final double noiseThreshold;
     private final Optional<Cpus> cpus = Cpus.ofThisProcess();
@@ -50,6 +54,9 @@ final class ChildJvm {
                 Integer.toString(options.warmup()), Integer.toString(options.rounds()), Double.toString(options.scale()),
                 Double.toString(noiseThreshold)));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Thread watchdog = new Thread(() -> endIfHung(child, DEADLINE, out, label), "watchdog " + label);
+        watchdog.setDaemon(true);
+        watchdog.start();
         List<Round> rounds = new ArrayList<>();
         StringBuilder other = new StringBuilder();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
@@ -67,11 +74,33 @@ final class ChildJvm {
             }
         }
         int exit = child.waitFor();
+        watchdog.interrupt();
         if (exit != 0 || rounds.size() != options.rounds()) {
             out.println("  !! " + label + " failed (exit " + exit + "):\n" + other);
             return Optional.empty();
         }
         return Optional.of(rounds);
+    }
+
+    /**
+     * Ends the child if it outlives {@code deadline}: first its thread dump (a JVM prints it on
+     * SIGQUIT to the output this runner reads, so it shows with the failure), then the process.
+     */
+    static void endIfHung(Process child, Duration deadline, PrintStream out, String label) {
+        try {
+            if (child.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+            out.println("  !! " + label + " still runs after " + deadline + ": ending it");
+            new ProcessBuilder("kill", "-QUIT", Long.toString(child.pid())).inheritIO().start().waitFor();
+            if (!child.waitFor(5, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+            }
+        } catch (IOException e) {
+            child.destroyForcibly();
+        } catch (InterruptedException e) {
+            // the child ended in time
+        }
     }
 
     private static String forkOf(String label) {

@@ -66,9 +66,12 @@ final class RotaContender implements Contender {
     }
 
     /**
-     * The default dispatcher's counters of what crosses between workers: {@code steals} (successful
-     * steal operations), {@code global} (actors pushed to the shared queue), {@code unparks} (workers
-     * woken by a producer), {@code parks}, and {@code turns} for scale.
+     * The default dispatcher's counters of what crosses between workers, each a cache line that
+     * changes core: {@code steals} (steal operations), {@code next_slot_steals} (of those, a
+     * sibling's next-actor slot), {@code probes} (siblings a searching worker looked into),
+     * {@code releases} (lingering actors let go), {@code global} and {@code global_polls} (the shared
+     * queue's pushes and takes), {@code unparks} (workers woken by a producer), {@code parks}; and
+     * {@code turns} for scale.
      */
     @Override
     public Map<String, Long> schedulerCounters() {
@@ -76,7 +79,11 @@ final class RotaContender implements Contender {
         system.dispatcher("default").ifPresent(dispatcher -> {
             counters.put("turns", dispatcher.counter(DispatcherCounter.TURNS));
             counters.put("steals", dispatcher.counter(DispatcherCounter.STEAL_OPERATIONS));
+            counters.put("next_slot_steals", dispatcher.counter(DispatcherCounter.NEXT_SLOT_STEALS));
+            counters.put("probes", dispatcher.counter(DispatcherCounter.SIBLING_PROBES));
+            counters.put("releases", dispatcher.counter(DispatcherCounter.LINGER_RELEASES));
             counters.put("global", dispatcher.counter(DispatcherCounter.GLOBAL_PUSHES));
+            counters.put("global_polls", dispatcher.counter(DispatcherCounter.GLOBAL_POLLS));
             counters.put("unparks", dispatcher.counter(DispatcherCounter.UNPARKS));
             counters.put("parks", dispatcher.counter(DispatcherCounter.PARKS));
         });

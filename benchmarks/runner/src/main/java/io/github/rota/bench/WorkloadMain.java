@@ -39,14 +39,20 @@ public final class WorkloadMain {
             throw new IllegalArgumentException(
                     "usage: WorkloadMain <workload> <runtime> <throughput> <warmup> <rounds> <scale> <noise threshold>");
         }
-        List<Round> rounds = run(args[0], args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
-                Integer.parseInt(args[4]), Double.parseDouble(args[5]), Double.parseDouble(args[6]), System.out);
-        for (Round round : rounds) {
-            System.out.println(round.line());
+        int status = 0;
+        try {
+            List<Round> rounds = run(args[0], args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                    Integer.parseInt(args[4]), Double.parseDouble(args[5]), Double.parseDouble(args[6]), System.out);
+            for (Round round : rounds) {
+                System.out.println(round.line());
+            }
+        } catch (Exception | Error e) {
+            e.printStackTrace(System.out);
+            status = 1;
         }
         System.out.flush();
-        // Some runtimes leave non-daemon threads behind after termination; this JVM's work is done.
-        System.exit(0);
+        // Some runtimes leave non-daemon threads behind, also when a round failed: this JVM's work is done.
+        System.exit(status);
     }
 
     /**

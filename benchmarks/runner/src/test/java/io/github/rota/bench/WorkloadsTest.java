@@ -72,10 +72,10 @@ class WorkloadsTest {
         Round round = rounds.get(0);
         assertThat(round.extra("xcore_rtt_ns")).isPositive();
         assertThat(round.extra("turns_per_msg")).as("a turn handles one message or more").isPositive().isLessThanOrEqualTo(1.0);
-        assertThat(round.extra("steals_per_msg")).isNotNegative();
-        assertThat(round.extra("global_per_msg")).isNotNegative();
-        assertThat(round.extra("unparks_per_msg")).isNotNegative();
-        assertThat(round.extra("parks_per_msg")).isNotNegative();
+        for (String counter : List.of("steals", "next_slot_steals", "probes", "releases", "global", "global_polls",
+                "unparks", "parks")) {
+            assertThat(round.extra(counter + "_per_msg")).as(counter).isNotNaN().isNotNegative();
+        }
     }
 
     @Test

@@ -1,0 +1,37 @@
+package io.github.rota.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** A workload JVM that never ends must not hold up the whole run. */
+class ChildJvmTest {
+
+    @Test
+    void aChildThatOutlivesItsDeadlineIsEndedAndSaysSo() throws Exception {
+        Process child = new ProcessBuilder("sleep", "600").start();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        ChildJvm.endIfHung(child, Duration.ofMillis(200), new PrintStream(printed, true, StandardCharsets.UTF_8), "hung");
+
+        assertThat(child.waitFor(10, TimeUnit.SECONDS)).as("ended").isTrue();
+        assertThat(child.exitValue()).isNotZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("hung still runs after PT0.2S");
+    }
+
+    @Test
+    void aChildThatEndsInTimeIsLeftAlone() throws Exception {
+        Process child = new ProcessBuilder("true").start();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        ChildJvm.endIfHung(child, Duration.ofMinutes(1), new PrintStream(printed, true, StandardCharsets.UTF_8), "quick");
+
+        assertThat(child.exitValue()).isZero();
+        assertThat(printed.size()).isZero();
+    }
+}
