@@ -1,6 +1,8 @@
 package io.github.rota.bench;
 
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,32 +13,51 @@ import java.util.concurrent.atomic.AtomicLong;
  * between workers costs that much. It is measured before each round, outside its window, so that every
  * result says which state the machine was in.
  *
- * <p>The probe spins on both threads for a few milliseconds; with fewer CPUs free than two it measures
- * the scheduler instead, which shows as a figure in microseconds. Batches are timed separately and
- * the median is kept, so a preemption during one batch does not decide the figure.
+ * <p>The probe spins on both threads for a few milliseconds, so it needs two CPUs free: with fewer
+ * it would measure the scheduler's time slices instead, a round trip per slice. A JVM limited to one
+ * CPU (a one-core run) does not probe, and a probe that has not finished within
+ * {@value #DEADLINE_MILLIS} ms (the other CPU busy) gives up; both answer {@code NaN}, state
+ * {@code unknown}. Batches are timed separately and the median is kept, so a preemption during one
+ * batch does not decide the figure.
  */
 final class CrossCoreProbe {
 
     /** Machines whose round trip is above this are in the slow ("far apart") state. */
     static final double SLOW_STATE_NANOS = 200;
+    /** Far beyond a probe's few milliseconds on two free CPUs. */
+    static final long DEADLINE_MILLIS = 1_000;
 
     private static final int BATCHES = 9;
     private static final int ROUND_TRIPS_PER_BATCH = 2_000;
+    /** Spins between two looks at the deadline: the clock is not read inside a round trip. */
+    private static final int SPINS_PER_CLOCK_READ = 1 << 12;
 
     private CrossCoreProbe() {
     }
 
     /**
-     * @return the median round trip of a cache line between this thread and another, in nanoseconds
+     * @return the median round trip of a cache line between this thread and another, in nanoseconds;
+     *         {@code NaN} if this JVM has one CPU, or the probe ran past its deadline
      * @throws InterruptedException if interrupted while the other thread ends
      */
     static double roundTripNanos() throws InterruptedException {
+        return roundTripNanos(Runtime.getRuntime().availableProcessors(), TimeUnit.MILLISECONDS.toNanos(DEADLINE_MILLIS));
+    }
+
+    static double roundTripNanos(int cpus, long deadlineNanos) throws InterruptedException {
+        if (cpus < 2) {
+            return Double.NaN;
+        }
         AtomicLong word = new AtomicLong();
+        AtomicBoolean abandoned = new AtomicBoolean();
         int total = BATCHES * ROUND_TRIPS_PER_BATCH;
         Thread echo = new Thread(() -> {
             // Answers each odd value with the next even one: the first thread writes odd, this one even.
             for (long expect = 1; expect < 2L * total; expect += 2) {
-                while (word.get() != expect) {
+                for (int spins = 1; word.get() != expect; spins++) {
+                    if (spins % SPINS_PER_CLOCK_READ == 0 && abandoned.get()) {
+                        return;
+                    }
                     Thread.onSpinWait();
                 }
                 word.set(expect + 1);
@@ -44,20 +65,31 @@ final class CrossCoreProbe {
         }, "xcore-probe");
         echo.setDaemon(true);
         echo.start();
+        long deadline = System.nanoTime() + deadlineNanos;
         double[] batches = new double[BATCHES];
         long value = 0;
-        for (int b = 0; b < BATCHES; b++) {
-            long start = System.nanoTime();
-            for (int i = 0; i < ROUND_TRIPS_PER_BATCH; i++) {
-                word.set(++value);
-                long answer = ++value;
-                while (word.get() != answer) {
-                    Thread.onSpinWait();
+        try {
+            for (int b = 0; b < BATCHES; b++) {
+                long start = System.nanoTime();
+                for (int i = 0; i < ROUND_TRIPS_PER_BATCH; i++) {
+                    word.set(++value);
+                    long answer = ++value;
+                    for (int spins = 1; word.get() != answer; spins++) {
+                        if (spins % SPINS_PER_CLOCK_READ == 0 && System.nanoTime() - deadline > 0) {
+                            return Double.NaN;
+                        }
+                        Thread.onSpinWait();
+                    }
+                }
+                batches[b] = (double) (System.nanoTime() - start) / ROUND_TRIPS_PER_BATCH;
+                if (System.nanoTime() - deadline > 0 && b < BATCHES - 1) {
+                    return Double.NaN;
                 }
             }
-            batches[b] = (double) (System.nanoTime() - start) / ROUND_TRIPS_PER_BATCH;
+        } finally {
+            abandoned.set(true);
+            echo.join();
         }
-        echo.join();
         Arrays.sort(batches);
         return batches[BATCHES / 2];
     }

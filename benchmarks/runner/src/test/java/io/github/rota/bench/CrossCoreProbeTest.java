@@ -1,0 +1,31 @@
+package io.github.rota.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The probe answers in every run: a one-core JVM cannot spin two threads at once, and must not try. */
+class CrossCoreProbeTest {
+
+    @Test
+    void aJvmWithOneCpuDoesNotProbe() throws Exception {
+        assertThat(CrossCoreProbe.roundTripNanos(1, TimeUnit.HOURS.toNanos(1))).isNaN();
+        assertThat(CrossCoreProbe.state(Double.NaN)).isEqualTo("unknown");
+    }
+
+    @Test
+    void aProbePastItsDeadlineGivesUpAndLeavesNoThreadBehind() throws Exception {
+        assertThat(CrossCoreProbe.roundTripNanos(2, 0)).isNaN();
+
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("xcore-probe") && t.isAlive());
+    }
+
+    @Test
+    void twoCpusMeasureARoundTrip() throws Exception {
+        double nanos = CrossCoreProbe.roundTripNanos(2, TimeUnit.MINUTES.toNanos(1));
+
+        assertThat(nanos).isPositive();
+        assertThat(CrossCoreProbe.state(nanos)).isIn("fast", "slow");
+    }
+}
