@@ -1,6 +1,8 @@
 package io.github.rota.bench;
 
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -48,23 +50,9 @@ final class CrossCoreProbe {
         if (cpus < 2) {
             return Double.NaN;
         }
-        AtomicLong word = new AtomicLong();
-        AtomicBoolean abandoned = new AtomicBoolean();
-        int total = BATCHES * ROUND_TRIPS_PER_BATCH;
-        Thread echo = new Thread(() -> {
-            // Answers each odd value with the next even one: the first thread writes odd, this one even.
-            for (long expect = 1; expect < 2L * total; expect += 2) {
-                for (int spins = 1; word.get() != expect; spins++) {
-                    if (spins % SPINS_PER_CLOCK_READ == 0 && abandoned.get()) {
-                        return;
-                    }
-                    Thread.onSpinWait();
-                }
-                word.set(expect + 1);
-            }
-        }, "xcore-probe");
-        echo.setDaemon(true);
-        echo.start();
+        Echo echo = new Echo(new AtomicLong(), new AtomicBoolean(), new CountDownLatch(1));
+        ECHOES.put(echo); // to the echo thread, which is waiting for it
+        AtomicLong word = echo.word();
         long deadline = System.nanoTime() + deadlineNanos;
         double[] batches = new double[BATCHES];
         long value = 0;
@@ -87,11 +75,52 @@ final class CrossCoreProbe {
                 }
             }
         } finally {
-            abandoned.set(true);
-            echo.join();
+            echo.abandoned().set(true);
+            echo.done().await();
         }
         Arrays.sort(batches);
         return batches[BATCHES / 2];
+    }
+
+    /**
+     * The thread that answers the probes, started once and parked between them. A thread per probe
+     * would end just before the round's window opens, and a thread that is still exiting is counted
+     * among the live ones at the open and gone at the close: its CPU time would leave the round's.
+     */
+    private static final SynchronousQueue<Echo> ECHOES = new SynchronousQueue<>();
+
+    static {
+        Thread echoes = new Thread(() -> {
+            try {
+                while (true) {
+                    ECHOES.take().answer();
+                }
+            } catch (InterruptedException e) {
+                // the JVM is ending
+            }
+        }, "xcore-probe");
+        echoes.setDaemon(true);
+        echoes.start();
+    }
+
+    /** One probe's shared word; {@code abandoned}: the prober gave up; {@code done}: the echo stopped. */
+    private record Echo(AtomicLong word, AtomicBoolean abandoned, CountDownLatch done) {
+        /** Answers each odd value with the next even one: the prober writes odd, the echo even. */
+        void answer() {
+            try {
+                for (long expect = 1; expect < 2L * BATCHES * ROUND_TRIPS_PER_BATCH; expect += 2) {
+                    for (int spins = 1; word.get() != expect; spins++) {
+                        if (spins % SPINS_PER_CLOCK_READ == 0 && abandoned.get()) {
+                            return;
+                        }
+                        Thread.onSpinWait();
+                    }
+                    word.set(expect + 1);
+                }
+            } finally {
+                done.countDown();
+            }
+        }
     }
 
     /** @return {@code fast} or {@code slow}, the state a round trip of {@code nanos} puts the machine in */

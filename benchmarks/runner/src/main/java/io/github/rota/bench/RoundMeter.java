@@ -63,7 +63,8 @@ final class RoundMeter {
     /**
      * The JVM's CPU time between two readings: the live threads' exact figure, unless the process's
      * ticks show more than their own error beyond it (threads that ended meanwhile took their time
-     * with them), or where only the ticks are known.
+     * with them) or it is negative (a thread counted at the open ended before the close), or where
+     * only the ticks are known.
      */
     static long cpuNanos(Reading open, Reading close) {
         long ticks = close.processCpuNanos() - open.processCpuNanos();
@@ -71,7 +72,7 @@ final class RoundMeter {
             return ticks;
         }
         long exact = close.threadsCpuNanos() - open.threadsCpuNanos();
-        return ticks - exact > 2 * CPU_TICK_NANOS ? ticks : exact;
+        return exact < 0 || ticks - exact > 2 * CPU_TICK_NANOS ? ticks : exact;
     }
 
     /**

@@ -31,10 +31,11 @@ public final class WorkloadMain {
     }
 
     /**
+     * Exits 0 once the rounds are printed, 1 (after the failure's stack trace) if they fail.
+     *
      * @param args see the class comment
-     * @throws Exception if the workload fails
      */
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         if (args.length != 7) {
             throw new IllegalArgumentException(
                     "usage: WorkloadMain <workload> <runtime> <throughput> <warmup> <rounds> <scale> <noise threshold>");

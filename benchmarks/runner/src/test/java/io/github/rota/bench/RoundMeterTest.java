@@ -19,6 +19,11 @@ class RoundMeterTest {
     }
 
     @Test
+    void cpuTimeIsTheProcessTicksWhenAThreadCountedAtTheOpenEndedBeforeTheClose() {
+        assertThat(RoundMeter.cpuNanos(reading(0, 20 * MS), reading(10 * MS, 12 * MS))).isEqualTo(10 * MS);
+    }
+
+    @Test
     void cpuTimeIsTheProcessTicksWhereThreadsCannotBeRead() {
         assertThat(RoundMeter.cpuNanos(reading(0, -1), reading(40 * MS, -1))).isEqualTo(40 * MS);
     }
