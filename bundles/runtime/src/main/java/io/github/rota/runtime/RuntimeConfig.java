@@ -31,6 +31,12 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
     static final String DEFAULT_MAILBOX_ID = MailboxType.UNBOUNDED;
 
     private static final String TYPE = "type";
+    /** The mailbox types Rota's mailbox module provides, named in the error that says one is missing. */
+    private static final Set<String> ROTA_MAILBOX_TYPES = Set.of(MailboxType.UNBOUNDED, "bounded", "per-sender-fair",
+            "priority", "stable-priority", "control-aware");
+    private static final String MAILBOX_MODULE_HINT = "; Rota's own mailbox types come with the module"
+            + " io.github.rota.mailbox (Maven artifact io.github.rota:rota-mailbox): put it on the module path or"
+            + " class path, or install its bundle";
     private static final Set<String> SYSTEM_KEYS = Set.of(Settings.DEFAULT_DISPATCHER, Settings.DEFAULT_MAILBOX,
             Settings.METRICS_ACTORS, Settings.METRICS_SAMPLE_INTERVAL, Settings.METRICS_MAX_ACTORS);
 
@@ -68,10 +74,11 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
         String defaultMailbox = values.getOrDefault(Settings.DEFAULT_MAILBOX, DEFAULT_MAILBOX_ID);
         if (!mailboxes.containsKey(defaultMailbox)) {
             throw new IllegalArgumentException(Settings.DEFAULT_MAILBOX + " names mailbox '" + defaultMailbox
-                    + "', which is neither installed nor configured; known: " + mailboxes.keySet());
+                    + "', which is neither installed nor configured; known: " + mailboxes.keySet()
+                    + (ROTA_MAILBOX_TYPES.contains(defaultMailbox) ? MAILBOX_MODULE_HINT : ""));
         }
 
-        // Off unless asked for: on this JVM, allocating an envelope beat recycling it (see README).
+        // Off unless asked for: on this JVM, allocating an envelope beat recycling it (see docs/benchmarks.md).
         boolean poolEnabled = false;
         boolean poolDebug = false;
         Map<String, String> poolProperties = new TreeMap<>();
@@ -115,7 +122,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
             MailboxType type = providers.mailboxTypes().get(typeName);
             if (type == null) {
                 throw new IllegalArgumentException(Settings.MAILBOX_PREFIX + id + "." + TYPE + " names mailbox type '" + typeName
-                        + "', which is not installed; installed: " + providers.mailboxTypes().keySet());
+                        + "', which is not installed; installed: " + providers.mailboxTypes().keySet()
+                        + (ROTA_MAILBOX_TYPES.contains(typeName) ? MAILBOX_MODULE_HINT : ""));
             }
             for (Map.Entry<String, String> p : properties.entrySet()) {
                 if (!type.propertyKeys().contains(p.getKey())) {

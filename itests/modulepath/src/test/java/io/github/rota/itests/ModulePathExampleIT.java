@@ -22,6 +22,15 @@ class ModulePathExampleIT {
     private static final Path MODULES = Path.of(System.getProperty("rota.modules.dir"));
 
     private static String run(String... extraOptions) throws IOException, InterruptedException {
+        Launch launch = launch(extraOptions);
+        assertThat(launch.exitCode()).as("exit code; output:%n%s", launch.output()).isZero();
+        return launch.output();
+    }
+
+    private record Launch(int exitCode, String output) {
+    }
+
+    private static Launch launch(String... extraOptions) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(extraOptions));
@@ -33,8 +42,7 @@ class ModulePathExampleIT {
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("example finished").isTrue();
-        assertThat(process.exitValue()).as("exit code; output:%n%s", output).isZero();
-        return output;
+        return new Launch(process.exitValue(), output);
     }
 
     @Test
@@ -42,6 +50,26 @@ class ModulePathExampleIT {
         String output = run();
         assertThat(output).contains("rota://hello/user/counter counted 5050");
         assertThat(output).doesNotContain("SLF4J(W)").doesNotContain("Exception");
+    }
+
+    @Test
+    void withoutTheDispatcherModuleTheErrorNamesWhatToAdd() throws Exception {
+        Launch launch = launch("--limit-modules", "io.github.rota.example,io.github.rota.runtime,io.github.rota.mailbox,"
+                + "io.github.rota.pool,io.github.rota.management");
+        assertThat(launch.exitCode()).as("output:%n%s", launch.output()).isNotZero();
+        assertThat(launch.output())
+                .contains("names dispatcher kind 'work-stealing', which is not installed; installed: []")
+                .contains("module io.github.rota.dispatcher (Maven artifact io.github.rota:rota-dispatcher)");
+    }
+
+    @Test
+    void withoutTheMailboxModuleTheErrorNamesWhatToAdd() throws Exception {
+        Launch launch = launch("--limit-modules", "io.github.rota.example,io.github.rota.runtime,io.github.rota.dispatcher,"
+                + "io.github.rota.pool,io.github.rota.management");
+        assertThat(launch.exitCode()).as("output:%n%s", launch.output()).isNotZero();
+        assertThat(launch.output())
+                .contains("names mailbox 'unbounded', which is neither installed nor configured")
+                .contains("module io.github.rota.mailbox (Maven artifact io.github.rota:rota-mailbox)");
     }
 
     @Test

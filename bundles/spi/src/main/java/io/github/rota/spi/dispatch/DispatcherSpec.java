@@ -34,6 +34,8 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
     public static final String WORK_STEALING = "work-stealing";
     /** The kind of a dispatcher that names none. */
     public static final String DEFAULT_KIND = WORK_STEALING;
+    /** The kinds Rota's dispatcher module provides, named in the error that says one is missing. */
+    private static final Set<String> ROTA_KINDS = Set.of(WORK_STEALING, "executor", "pinned");
     /**
      * Service property of a {@link Dispatcher} service: the ConfigAdmin PID of the configuration it
      * came from, so that whoever changes its budget (JMX, the shell) can write the change back.
@@ -80,7 +82,10 @@ public record DispatcherSpec(DispatcherProvider kind, DispatcherConfig config, L
         DispatcherProvider kind = kinds.get(kindName);
         if (kind == null) {
             throw new IllegalArgumentException(prefix + KIND + " names dispatcher kind '" + kindName
-                    + "', which is not installed; installed: " + new TreeSet<>(kinds.keySet()));
+                    + "', which is not installed; installed: " + new TreeSet<>(kinds.keySet())
+                    + (ROTA_KINDS.contains(kindName) ? "; Rota's own kinds come with the module io.github.rota.dispatcher"
+                            + " (Maven artifact io.github.rota:rota-dispatcher): put it on the module path or class path,"
+                            + " or install its bundle" : ""));
         }
         int throughput = DEFAULT_THROUGHPUT;
         List<DispatcherDecorator> decorators = new ArrayList<>();
