@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Every workload by name, at the sizes documented in the README (scale 1.0). The sizes make a round
+ * Every workload by name, at the sizes documented in docs/benchmarks.md (scale 1.0). The sizes make a round
  * of the fastest runtime last well over 100 ms, so that the clock's and the scheduler's granularity
  * stay far below what is measured.
  */

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,14 +79,5 @@ class ModulePathExampleIT {
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.pool ")
                 .containsPattern("io\\.github\\.rota\\.runtime binds io\\.github\\.rota\\.management ")
                 .contains("rota://hello/user/counter counted 5050");
-    }
-
-    @Test
-    void theReadmeShowsTheExampleExactly() throws IOException {
-        String readme = Files.readString(Path.of(System.getProperty("rota.readme")), StandardCharsets.UTF_8);
-        String source = Files.readString(Path.of(System.getProperty("rota.example.source")), StandardCharsets.UTF_8);
-        Matcher block = Pattern.compile("```java\\n(package io\\.github\\.rota\\.example;.*?)```", Pattern.DOTALL).matcher(readme);
-        assertThat(block.find()).as("README has the example's java block").isTrue();
-        assertThat(block.group(1).strip()).isEqualTo(source.strip());
     }
 }

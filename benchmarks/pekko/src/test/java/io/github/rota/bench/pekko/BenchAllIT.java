@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code bench all} as the README runs it, at a tiny scale and one fork: every workload on Rota and on
+ * {@code bench all} as docs/benchmarks.md runs it, at a tiny scale and one fork: every workload on Rota and on
  * every Pekko configuration, the JDK limits, the budget sweep, the comparison with the targets, the
  * report and the charts; and one workload pinned to one core.
  */

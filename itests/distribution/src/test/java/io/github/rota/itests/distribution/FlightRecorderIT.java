@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rota's Flight Recorder events in the running Felix distribution, the way the README tells an
+ * Rota's Flight Recorder events in the running Felix distribution, the way docs/operations.md tells an
  * operator to get them: {@code jcmd <pid> JFR.start} with the JVM's settings and {@code conf/rota.jfc},
  * a change an operator makes, {@code JFR.dump}, and {@code jfr print} of Rota's events.
  */

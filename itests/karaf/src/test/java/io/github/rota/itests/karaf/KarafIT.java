@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Rota in a started, stock Karaf 4.4, installed from the built KAR as the README says, and used
+ * Rota in a started, stock Karaf 4.4, installed from the built KAR as docs/running.md says, and used
  * through what a Karaf user has: the console, ConfigAdmin, JMX and {@code karaf.log}. The steps
  * build on each other (one Karaf for all of them), so they run in order.
  */

@@ -1,0 +1,118 @@
+package io.github.rota.itests.project;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * What Maven Central asks of every published POM, read from the sources as they are deployed: each
+ * module's own name and description, and the url, licenses, developers and scm it has or inherits
+ * from rota-parent (deployed with it). And the BOM, which must manage every artifact a user may
+ * depend on, at the build's version.
+ */
+class PublishedPomsTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("rota.root")).toAbsolutePath().normalize();
+    /** In bundles/, but not for an application's dependencies: the demo workload the distribution runs. */
+    private static final Set<String> NOT_FOR_USERS = Set.of("rota-demo", "rota-bom");
+    private static final List<String> INHERITABLE = List.of("url", "licenses", "developers", "scm");
+
+    private static List<Path> publishedPoms() {
+        List<Path> poms = new ArrayList<>();
+        poms.add(ROOT.resolve("pom.xml"));
+        poms.add(ROOT.resolve("bundles/pom.xml"));
+        poms.add(ROOT.resolve("features/pom.xml"));
+        try (Stream<Path> dirs = Files.list(ROOT.resolve("bundles"))) {
+            dirs.map(dir -> dir.resolve("pom.xml")).filter(Files::isRegularFile).sorted().forEach(poms::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return poms;
+    }
+
+    @Test
+    void everyPublishedPomHasWhatCentralRequires() throws Exception {
+        Element parent = read(ROOT.resolve("pom.xml"));
+        for (String element : INHERITABLE) {
+            assertThat(child(parent, element)).as("rota-parent's <%s>", element).isNotNull();
+        }
+        assertThat(text(child(child(child(parent, "licenses"), "license"), "name"))).isEqualTo("Apache-2.0");
+        assertThat(ROOT.resolve("LICENSE")).content().contains("Apache License", "Version 2.0, January 2004");
+        assertThat(ROOT.resolve("NOTICE")).isRegularFile();
+
+        for (Path file : publishedPoms()) {
+            Element pom = read(file);
+            String where = ROOT.relativize(file).toString();
+            assertThat(text(child(pom, "name"))).as("<name> of %s", where).isNotBlank();
+            assertThat(text(child(pom, "description"))).as("<description> of %s", where).isNotBlank();
+            boolean inherits = child(pom, "parent") != null;
+            for (String element : INHERITABLE) {
+                assertThat(child(pom, element) != null || inherits).as("<%s> of %s, its own or rota-parent's", element, where)
+                        .isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theBomManagesEveryArtifactAUserMayDependOnAtTheBuildsVersion() throws Exception {
+        Element bom = read(ROOT.resolve("bundles/bom/pom.xml"));
+        assertThat(child(bom, "parent")).as("the BOM has no parent, whose managed test libraries it would export").isNull();
+        assertThat(text(child(bom, "version"))).isEqualTo(text(child(read(ROOT.resolve("pom.xml")), "version")));
+        List<String> managed = new ArrayList<>();
+        for (Element dependency : children(child(child(bom, "dependencyManagement"), "dependencies"), "dependency")) {
+            assertThat(text(child(dependency, "groupId"))).isEqualTo("io.github.rota");
+            assertThat(text(child(dependency, "version"))).isEqualTo("${project.version}");
+            managed.add(text(child(dependency, "artifactId")));
+        }
+        List<String> artifacts = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(ROOT.resolve("bundles"))) {
+            for (Path pom : dirs.map(dir -> dir.resolve("pom.xml")).filter(Files::isRegularFile).toList()) {
+                artifacts.add(text(child(read(pom), "artifactId")));
+            }
+        }
+        artifacts.removeAll(NOT_FOR_USERS);
+        assertThat(managed).containsExactlyInAnyOrderElementsOf(artifacts);
+    }
+
+    private static Element read(Path pom) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Document document = factory.newDocumentBuilder().parse(pom.toFile());
+        return document.getDocumentElement();
+    }
+
+    /** {@return the direct child element named {@code name}, or {@code null}} */
+    private static Element child(Element parent, String name) {
+        List<Element> found = children(parent, name);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private static List<Element> children(Element parent, String name) {
+        List<Element> found = new ArrayList<>();
+        if (parent == null) {
+            return found;
+        }
+        for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
+            if (node instanceof Element element && element.getTagName().equals(name)) {
+                found.add(element);
+            }
+        }
+        return found;
+    }
+
+    private static String text(Element element) {
+        return element == null ? null : element.getTextContent().strip();
+    }
+}
