@@ -74,8 +74,10 @@ public final class Props<M> {
     }
 
     /**
-     * Gives this actor its own throughput budget (messages per turn), which wins over its
-     * dispatcher's budget.
+     * Gives this actor its own throughput budget (messages per turn), which caps its dispatcher's:
+     * a turn of the actor handles at most the lower of the two, so an actor can be reined in below
+     * its dispatcher's budget but never run longer turns than its dispatcher allows (an operator who
+     * lowers a dispatcher's budget live reins in every actor on it).
      *
      * @param budget {@value #MIN_THROUGHPUT}..{@value #MAX_THROUGHPUT}
      * @return new props

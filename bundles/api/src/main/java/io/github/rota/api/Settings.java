@@ -97,6 +97,8 @@ public final class Settings {
     public static final String MAILBOX_PREFIX = PREFIX + "mailbox.";
     /** System property naming a properties file that {@link #defaults()} reads. */
     public static final String CONFIG_FILE_PROPERTY = "rota.config.file";
+    /** Where Rota's settings live: what {@link #fromSystemProperties} takes from the JVM's properties. */
+    private static final List<String> NAMESPACES = List.of(SYSTEM_PREFIX, DISPATCHER_PREFIX, MAILBOX_PREFIX, POOL_PREFIX);
 
     /**
      * Prefixes of the keys an OSGi container adds to a configuration: the framework and ConfigAdmin
@@ -171,9 +173,24 @@ public final class Settings {
         return fromProperties(properties);
     }
 
-    /** {@return the {@value #PREFIX} keys among the JVM's system properties} */
+    /**
+     * The JVM's system properties under Rota's namespaces: {@value #SYSTEM_PREFIX},
+     * {@value #DISPATCHER_PREFIX}, {@value #MAILBOX_PREFIX} and {@value #POOL_PREFIX}. A system
+     * property elsewhere under {@value #PREFIX} (an application's own {@code rota.home}, say) is not
+     * a Rota setting and is left out; an unknown key under the namespaces is a mistyped setting, and
+     * creating a system with it fails.
+     *
+     * @return those properties, as settings
+     */
     public static Settings fromSystemProperties() {
-        return fromProperties(System.getProperties());
+        Properties own = new Properties();
+        Properties all = System.getProperties();
+        for (String key : all.stringPropertyNames()) {
+            if (NAMESPACES.stream().anyMatch(key::startsWith)) {
+                own.setProperty(key, all.getProperty(key));
+            }
+        }
+        return fromProperties(own);
     }
 
     /**

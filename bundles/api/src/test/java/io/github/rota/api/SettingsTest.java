@@ -90,4 +90,21 @@ class SettingsTest {
             System.setProperties(saved);
         }
     }
+
+    @Test
+    void aJvmsOtherRotaPropertiesAreNotSettings() {
+        Properties saved = (Properties) System.getProperties().clone();
+        try {
+            System.setProperty("rota.typo", "x"); // an application's own property, or a tool's
+            System.setProperty("rota.home", "/opt/rota");
+            System.setProperty("rota.dispatcher.default.throughput", "16");
+            System.setProperty("rota.system.default.mailbox", "bounded");
+            System.setProperty("rota.mailbox.small.type", "bounded");
+            System.setProperty("rota.pool.enabled", "true");
+            assertThat(Settings.fromSystemProperties().asMap()).containsOnlyKeys("rota.dispatcher.default.throughput",
+                    "rota.system.default.mailbox", "rota.mailbox.small.type", "rota.pool.enabled");
+        } finally {
+            System.setProperties(saved);
+        }
+    }
 }

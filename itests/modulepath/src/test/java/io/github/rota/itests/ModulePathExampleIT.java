@@ -50,6 +50,18 @@ class ModulePathExampleIT {
     }
 
     @Test
+    void aSystemPropertyOutsideRotasSettingsIsNoneOfItsBusiness() throws Exception {
+        assertThat(run("-Drota.typo=x", "-Drota.home=/opt/elsewhere")).contains("rota://hello/user/counter counted 5050");
+    }
+
+    @Test
+    void aMistypedSettingInTheSystemPropertiesStillFails() throws Exception {
+        Launch launch = launch("-Drota.dispatcher.default.throughpt=64");
+        assertThat(launch.exitCode()).as("output:%n%s", launch.output()).isNotZero();
+        assertThat(launch.output()).contains("unknown setting 'rota.dispatcher.default.throughpt'");
+    }
+
+    @Test
     void withoutTheDispatcherModuleTheErrorNamesWhatToAdd() throws Exception {
         Launch launch = launch("--limit-modules", "io.github.rota.example,io.github.rota.runtime,io.github.rota.mailbox,"
                 + "io.github.rota.pool,io.github.rota.management");
