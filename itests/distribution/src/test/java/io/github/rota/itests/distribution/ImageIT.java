@@ -107,4 +107,20 @@ class ImageIT {
         assertThat(bench.exit()).as(bench.output()).isZero();
         assertThat(bench.output()).contains("RESULT workload=pingpong-1 runtime=rota-ws");
     }
+
+    @Test
+    void tellsItsUsageAndVersionWithoutOfferingTheWebConsoleItLacks() throws Exception {
+        image = UnpackedDistribution.unpackImage("usage");
+        UnpackedDistribution.Result help = image.rota("--help");
+        assertThat(help.exit()).as(help.output()).isZero();
+        assertThat(help.output()).contains("bin/rota start [--jmx[=PORT]]", "bin/rota bench ARGS", "bin/rota --version")
+                .doesNotContain("--web");
+        UnpackedDistribution.Result version = image.rota("--version");
+        assertThat(version.exit()).as(version.output()).isZero();
+        assertThat(version.output()).containsPattern("^Rota \\d+\\.\\d+\\.\\d+").contains("version \"");
+        UnpackedDistribution.Result refused = image.rota("--nope");
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.output()).contains("usage: bin/rota [run|start] [--jmx[=PORT]] | stop | status | bench ARGS")
+                .doesNotContain("[--web");
+    }
 }

@@ -96,4 +96,33 @@ class LauncherIT {
         }
         assertThat(rota.rota("status").exit()).isEqualTo(3);
     }
+
+    @Test
+    void tellsItsUsageAndVersion() throws Exception {
+        UnpackedDistribution.Result help = rota.rota("--help");
+        assertThat(help.exit()).as(help.output()).isZero();
+        assertThat(help.output()).contains("bin/rota start [--jmx[=PORT]] [--web[=PORT]]", "--web (Felix only)",
+                "bin/rota stop", "bin/rota --version").doesNotContain("bench ARGS");
+        UnpackedDistribution.Result version = rota.rota("--version");
+        assertThat(version.exit()).as(version.output()).isZero();
+        assertThat(version.output()).containsPattern("^Rota \\d+\\.\\d+\\.\\d+").contains("version \"");
+    }
+
+    @Test
+    void aStopThatTheProcessIgnoresGivesUpAfterItsTimeoutNamingThePid() throws Exception {
+        // A process that ignores SIGTERM stands in for a JVM whose shutdown hangs.
+        Process stubborn = new ProcessBuilder("sh", "-c", "trap '' TERM; while :; do sleep 1; done").start();
+        try {
+            Files.createDirectories(rota.home.resolve("data"));
+            Files.writeString(rota.home.resolve("data/rota.pid"), stubborn.pid() + "\n");
+            UnpackedDistribution.Result stopped = rota.rota(java.util.Map.of("ROTA_STOP_TIMEOUT", "1"), "stop");
+            assertThat(stopped.exit()).as(stopped.output()).isEqualTo(1);
+            assertThat(stopped.output()).contains("rota (pid " + stubborn.pid() + ") has not stopped within 1 s",
+                    "'kill -9 " + stubborn.pid() + "'");
+            assertThat(stubborn.isAlive()).isTrue();
+        } finally {
+            stubborn.destroyForcibly();
+            Files.deleteIfExists(rota.home.resolve("data/rota.pid"));
+        }
+    }
 }
