@@ -52,6 +52,7 @@ class LauncherIT {
         assertThat(Files.readString(rota.log()))
                 .contains("demo workload stopped")
                 .contains("actor system 'rota' terminated (0 dead letters)")
+                .doesNotContain("org.apache.aries.spifly") // its INFO lines through JUL, on the console too
                 .doesNotContain("ERROR")
                 .doesNotContain("Exception");
         UnpackedDistribution.Result status = rota.rota("status");
