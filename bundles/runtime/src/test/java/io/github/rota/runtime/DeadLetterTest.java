@@ -54,4 +54,18 @@ class DeadLetterTest {
         system.eventStream().publish("second");
         listener.expectNoMessage(java.time.Duration.ofMillis(200));
     }
+
+    @Test
+    void theFirstDeadLettersAreLoggedAndTheLastOfThemSaysWhereTheRestGo() {
+        java.util.List<String> logged = new java.util.ArrayList<>();
+        DeadLetters deadLetters = new DeadLetters(new RotaEventStream(), logged::add);
+        for (int i = 1; i <= DeadLetters.LOGGED + 5; i++) {
+            deadLetters.publish("letter " + i, null, null, DeadLetter.Reason.RECIPIENT_STOPPED);
+        }
+        assertThat(deadLetters.count()).isEqualTo(DeadLetters.LOGGED + 5);
+        assertThat(logged).hasSize(DeadLetters.LOGGED);
+        assertThat(logged.get(0)).isEqualTo("dead letter (RECIPIENT_STOPPED): letter 1 from no sender to no recipient");
+        assertThat(logged.get(DeadLetters.LOGGED - 1)).startsWith("dead letter (RECIPIENT_STOPPED): letter " + DeadLetters.LOGGED)
+                .contains("further dead letters are counted");
+    }
 }
