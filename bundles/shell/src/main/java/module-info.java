@@ -10,4 +10,5 @@ module io.github.rota.shell {
     requires static org.osgi.service.cm;
     requires static org.osgi.service.component.annotations;
     requires static org.osgi.service.metatype.annotations;
+    requires static org.apache.felix.gogo.runtime; // @Descriptor, for Gogo's help
 }

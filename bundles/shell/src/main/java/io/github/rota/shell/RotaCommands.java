@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
@@ -73,32 +74,39 @@ public final class RotaCommands {
     }
 
     /** Prints one line per dispatcher: id, kind, workers, parked workers, budget, queued actors. */
+    @Descriptor("one line per dispatcher: id, kind, workers, parked workers, budget, queued actors")
     public void dispatchers() {
         print(this::dispatchersTable);
     }
 
     /** Prints a dispatcher's settings, queues and every counter. */
-    public void dispatcher(String id) {
+    @Descriptor("a dispatcher's settings, queues and every counter")
+    public void dispatcher(@Descriptor("the dispatcher's id, as rota:dispatchers lists it") String id) {
         print(() -> dispatcherDetails(id));
     }
 
     /** Sets a dispatcher's throughput budget (1..1,000,000) and prints what changed. */
-    public void budget(String id, int budget) throws IOException {
+    @Descriptor("sets a dispatcher's throughput budget, live and in its configuration, and prints what changed")
+    public void budget(@Descriptor("the dispatcher's id, as rota:dispatchers lists it") String id,
+                       @Descriptor("messages per turn, 1..1000000") int budget) throws IOException {
         print(() -> changeBudget(id, budget));
     }
 
     /** Prints the envelope pool's counters, in total and per shard. */
+    @Descriptor("the envelope pool's counters, in total and per shard")
     public void pool() {
         print(this::poolCounters);
     }
 
     /** Prints the ten actors with the most messages waiting, per actor system. */
+    @Descriptor("the ten actors with the most messages waiting, per actor system")
     public void top() {
         top(10);
     }
 
     /** Prints the {@code limit} actors (at least 1) with the most messages waiting, per actor system. */
-    public void top(int limit) {
+    @Descriptor("the actors with the most messages waiting, per actor system")
+    public void top(@Descriptor("how many actors, at least 1") int limit) {
         print(() -> largestMailboxes(limit));
     }
 

@@ -256,6 +256,8 @@ public class PlatformIT {
         assertTrue(gogo("rota:dispatcher default").contains("stealOperations"));
         assertTrue(gogo("rota:pool").startsWith("envelope pool disabled"));
         assertTrue(gogo("rota:top 3").contains("actor system rota"));
+        String help = gogo("help rota:budget");
+        assertTrue(help, help.contains("sets a dispatcher's throughput budget") && help.contains("messages per turn, 1..1000000"));
 
         int budget = system.dispatcher("default").orElseThrow().throughputBudget();
         String bad = gogo("rota:budget default 0");
