@@ -107,4 +107,13 @@ public interface ActorContext<M> {
      * @throws NullPointerException if an argument is null
      */
     <T> void pipeToSelf(CompletionStage<T> stage, BiFunction<? super T, ? super Throwable, ? extends M> toMessage);
+
+    /**
+     * The actor's timers: messages it sends itself later, once or periodically. They are cancelled
+     * when the actor stops or restarts.
+     *
+     * @return this actor's timers
+     * @since 2.6
+     */
+    TimerScheduler<M> timers();
 }

@@ -101,6 +101,14 @@ public interface ActorSystem {
     /** {@return the system's event stream} */
     EventStream eventStream();
 
+    /**
+     * The system's scheduler, for tasks and messages after a delay.
+     *
+     * @return the scheduler
+     * @since 2.6
+     */
+    Scheduler scheduler();
+
     /** {@return the number of dead letters since the system started} */
     long deadLetterCount();
 

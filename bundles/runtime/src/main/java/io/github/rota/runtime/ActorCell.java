@@ -9,6 +9,7 @@ import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
 import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
+import io.github.rota.api.TimerScheduler;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.EnvelopePool;
@@ -61,6 +62,8 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
     private boolean instanceRetired;
     private Throwable restartCause;
     private boolean reportedInterrupt;
+    /** It has used its timers, which its system keeps ({@link ActorTimers}); a flag fits where a field would not. */
+    private boolean hasTimers;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
               DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
@@ -120,6 +123,13 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
             } else if (msg instanceof Piped<?, ?> piped) {
                 message = piped.toMessage(self.path()); // in the turn: the function may use the actor's state
                 actor.receive(this);
+            } else if (msg instanceof ActorTimers.Fired fired) {
+                ActorTimers<?> timers = hasTimers ? system.existingTimersOf(this) : null;
+                Object delivered = timers == null ? null : timers.deliverable(fired);
+                if (delivered != null) { // else its timer was cancelled or replaced since it fired
+                    message = delivered;
+                    actor.receive(this);
+                }
             } else {
                 actor.receive(this);
             }
@@ -295,6 +305,7 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
             }
             instanceRetired = true;
         }
+        cancelTimers(); // a new incarnation starts with none
         if (stash != null) {
             stash.unstashAll();
         }
@@ -330,6 +341,7 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
             return;
         }
         lifecycle = Lifecycle.STOPPING;
+        cancelTimers();
         // A leaf actor takes the shared empty set that refuses, makes none of its own, and iterates
         // nothing: a million leaves stopping would otherwise make a million empty iterators.
         if (refuseChildrenIfNone()) {
@@ -364,6 +376,7 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
                 system.fault(turns.dispatcher.id(), failure, self);
             }
         }
+        cancelTimers(); // again: postStop may have started one
         actor = null;
         lifecycle = Lifecycle.TERMINATED;
         turns.endCurrentTurn();
@@ -410,6 +423,20 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
         DeathWatchSignal signal = new DeathWatchSignal(stopped.self);
         if (!turns.enqueue(signal, null) && lifecycle == Lifecycle.RUNNING) {
             invoke(signal, null);
+        }
+    }
+
+    @Override
+    public TimerScheduler<M> timers() {
+        checkOnTurn("timers");
+        hasTimers = true;
+        return system.timersOf(this);
+    }
+
+    private void cancelTimers() {
+        if (hasTimers) {
+            hasTimers = false;
+            system.cancelTimersOf(this);
         }
     }
 

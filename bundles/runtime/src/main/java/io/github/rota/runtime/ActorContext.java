@@ -174,7 +174,7 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
      * reply to that message's sender. Such a call fails loudly instead. ({@link #self()},
      * {@link #parent()} and {@link #system()} are immutable and work anywhere.)
      */
-    private void checkOnTurn(String operation) {
+    void checkOnTurn(String operation) {
         if (!turns.isHeldByCurrentThread()) {
             throw new IllegalStateException(operation + "() on the context of " + self.path() + " was called outside"
                     + " its turn, on thread " + Thread.currentThread().getName() + ": a context is valid only during the"

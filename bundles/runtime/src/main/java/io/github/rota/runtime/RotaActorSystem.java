@@ -12,6 +12,7 @@ import io.github.rota.api.EventStream;
 import io.github.rota.api.MailboxDepth;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.Scheduler;
 import io.github.rota.api.Settings;
 import io.github.rota.api.SystemStatus;
 import io.github.rota.spi.dispatch.Dispatcher;
@@ -63,6 +64,9 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
     private final long startNanos = System.nanoTime();
     /** Runs the ask tick and, at the end, termination, off the actors' threads. */
     private final ScheduledThreadPoolExecutor scheduler;
+    private final RotaScheduler userScheduler;
+    /** The timers of the actors that have any; see {@link ActorTimers}. */
+    private final Map<ActorCell<?>, ActorTimers<?>> timers = new ConcurrentHashMap<>();
     private final PendingAsks asks;
     private final DispatcherSampling sampling;
     private final ActorCell<Object> guardian;
@@ -102,6 +106,10 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
             thread.setDaemon(true);
             return thread;
         });
+        // Scheduled tasks and timers do not outlive the system; cancelled ones leave its queue at once.
+        this.scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.scheduler.setRemoveOnCancelPolicy(true);
+        this.userScheduler = new RotaScheduler(name, scheduler);
         this.asks = new PendingAsks();
         asks.startTicking(scheduler);
         this.sampling = new DispatcherSampling(dispatchers, scheduler);
@@ -259,6 +267,30 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
     @Override
     public EventStream eventStream() {
         return eventStream;
+    }
+
+    @Override
+    public Scheduler scheduler() {
+        return userScheduler;
+    }
+
+    /** On {@code cell}'s turn: its timers, made on first use. */
+    @SuppressWarnings("unchecked")
+    <M> ActorTimers<M> timersOf(ActorCell<M> cell) {
+        return (ActorTimers<M>) timers.computeIfAbsent(cell, c -> new ActorTimers<>(c.turns, userScheduler));
+    }
+
+    /** On {@code cell}'s turn: its timers if it has any, else {@code null}. */
+    ActorTimers<?> existingTimersOf(ActorCell<?> cell) {
+        return timers.get(cell);
+    }
+
+    /** On {@code cell}'s turn, as it stops or restarts: cancels its timers and forgets them. */
+    void cancelTimersOf(ActorCell<?> cell) {
+        ActorTimers<?> cancelled = timers.remove(cell);
+        if (cancelled != null) {
+            cancelled.cancelAll();
+        }
     }
 
     @Override

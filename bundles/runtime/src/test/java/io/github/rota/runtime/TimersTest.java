@@ -1,0 +1,242 @@
+package io.github.rota.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.github.rota.api.Actor;
+import io.github.rota.api.ActorRef;
+import io.github.rota.api.ActorSystem;
+import io.github.rota.api.Cancellable;
+import io.github.rota.api.Props;
+import io.github.rota.api.ReceiveContext;
+import io.github.rota.testkit.ActorSystemExtension;
+import io.github.rota.testkit.TestProbe;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** An actor's timers and the system's scheduler, as an actor program uses them. */
+@ExtendWith(ActorSystemExtension.class)
+class TimersTest {
+
+    private static final Duration QUIET = Duration.ofMillis(300);
+
+    /** Runs the command it is sent against its timers and reports what its timers send it to {@code probe}. */
+    private static final class Ticker implements Actor<Object> {
+        private final ActorRef<Object> probe;
+
+        Ticker(ActorRef<Object> probe) {
+            this.probe = probe;
+        }
+
+        @Override
+        public void receive(ReceiveContext<Object> context) {
+            Object message = context.message();
+            if (message instanceof Command command) {
+                command.apply(context);
+                probe.tell("done " + command.name());
+            } else if (message.equals("boom")) {
+                throw new IllegalStateException("boom");
+            } else {
+                probe.tell(message);
+            }
+        }
+    }
+
+    private interface Command {
+        void apply(ReceiveContext<Object> context);
+
+        default String name() {
+            return getClass().getSimpleName();
+        }
+    }
+
+    private record Single(Object key, Object message, Duration delay) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.timers().startSingleTimer(key, message, delay);
+        }
+    }
+
+    private record Periodic(Object key, Object message, Duration delay) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.timers().startTimerWithFixedDelay(key, message, delay);
+        }
+    }
+
+    private record AtRate(Object key, Object message, Duration interval) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.timers().startTimerAtFixedRate(key, message, interval);
+        }
+    }
+
+    private record Cancel(Object key) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.timers().cancel(key);
+        }
+    }
+
+    private record Active(Object key, ActorRef<Object> to) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            to.tell(key + " active " + context.timers().isTimerActive(key));
+        }
+    }
+
+    private static ActorRef<Object> ticker(ActorSystem system, TestProbe<Object> probe, String name) {
+        return system.spawn(Props.create(() -> new Ticker(probe.ref())), name);
+    }
+
+    @Test
+    void aSingleTimerSendsItsMessageOnceAndIsThenInactive(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "single");
+        ticker.tell(new Single("k", "tick", Duration.ofMillis(20)));
+        probe.expectMessage("done Single");
+        probe.expectMessage("tick");
+        probe.expectNoMessage(QUIET);
+        ticker.tell(new Active("k", probe.ref()));
+        probe.expectMessage("k active false");
+        probe.expectMessage("done Active");
+    }
+
+    @Test
+    void aPeriodicTimerSendsUntilCancelledAndNothingOfItArrivesAfterTheCancel(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "periodic");
+        ticker.tell(new Periodic("k", "tick", Duration.ofMillis(5)));
+        probe.expectMessage("done Periodic");
+        assertThat(probe.receiveMessages(3)).containsOnly("tick");
+        ticker.tell(new Active("k", probe.ref()));
+        ticker.tell(new Cancel("k"));
+        Object seen;
+        do {
+            seen = probe.expectMessage();
+        } while (!seen.equals("done Cancel")); // ticks sent before the cancel was handled may come first
+        probe.expectNoMessage(QUIET);
+    }
+
+    @Test
+    void aFixedRateTimerSendsRepeatedly(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "rate");
+        ticker.tell(new AtRate("k", "tick", Duration.ofMillis(5)));
+        probe.expectMessage("done AtRate");
+        assertThat(probe.receiveMessages(3)).containsOnly("tick");
+    }
+
+    @Test
+    void startingATimerUnderAKeyInUseReplacesIt(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "replace");
+        ticker.tell(new Single("k", "first", Duration.ofMillis(200)));
+        ticker.tell(new Single("k", "second", Duration.ofMillis(10)));
+        probe.expectMessage("done Single");
+        probe.expectMessage("done Single");
+        probe.expectMessage("second");
+        probe.expectNoMessage(QUIET.plusMillis(200));
+    }
+
+    @Test
+    void aMessageOfACancelledTimerAlreadyInTheMailboxIsNotDelivered(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "in-flight");
+        // The timer fires at once, while the actor is still busy with this command; the cancel
+        // queued behind the command reaches the turn before the timer's message does.
+        ticker.tell((Command) context -> {
+            context.timers().startSingleTimer("k", "tick", Duration.ZERO);
+            long end = System.nanoTime() + Duration.ofMillis(50).toNanos();
+            while (System.nanoTime() < end) {
+                Thread.onSpinWait(); // long enough for the scheduler thread to send the tick
+            }
+        });
+        ticker.tell(new Cancel("k"));
+        probe.receiveMessages(2); // done for both commands
+        probe.expectNoMessage(QUIET);
+    }
+
+    @Test
+    void aRestartCancelsTheTimersOfTheFailedIncarnation(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "restarting");
+        ticker.tell(new Periodic("k", "tick", Duration.ofMillis(5)));
+        probe.expectMessage("done Periodic");
+        probe.expectMessage("tick");
+        ticker.tell("boom"); // the default strategy restarts it
+        ticker.tell(new Active("k", probe.ref()));
+        Object seen;
+        do {
+            seen = probe.expectMessage();
+        } while (seen.equals("tick")); // ticks handled before the failure
+        assertThat(seen).isEqualTo("k active false");
+        probe.expectMessage("done Active");
+        probe.expectNoMessage(QUIET);
+    }
+
+    @Test
+    void aStopCancelsTheTimersSoNoneFiresIntoTheStoppedActor(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        TestProbe<Object> watcher = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "stopping");
+        ticker.tell(new Periodic("k", "tick", Duration.ofMillis(5)));
+        probe.expectMessage("done Periodic");
+        probe.expectMessage("tick");
+        watcher.watch(ticker);
+        system.stop(ticker);
+        watcher.expectTerminated(ticker);
+        // At most a tick sent as it stopped becomes a dead letter; a timer still running every 5 ms
+        // would add dozens.
+        long afterStop = system.deadLetterCount();
+        await().during(QUIET).atMost(QUIET.plusSeconds(5)).until(() -> system.deadLetterCount() <= afterStop + 1);
+    }
+
+    @Test
+    void timersAreTheActorsOwnOnlyDuringItsTurn(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        AtomicInteger calls = new AtomicInteger();
+        ActorRef<Object> ticker = system.spawn(Props.create(() -> context -> {
+            calls.incrementAndGet();
+            probe.ref().tell(context);
+        }), "leaky");
+        ticker.tell("hand me your context");
+        ReceiveContext<?> leaked = (ReceiveContext<?>) probe.expectMessage();
+        assertThatThrownBy(leaked::timers).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("timers() on the context of");
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void theSchedulerRunsTasksAndSendsMessagesLaterUnlessCancelled(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        system.scheduler().scheduleOnce(Duration.ofMillis(10), probe.ref(), "later");
+        probe.expectMessage("later");
+
+        Cancellable cancelled = system.scheduler().scheduleOnce(Duration.ofMillis(200), probe.ref(), "never");
+        assertThat(cancelled.cancel()).isTrue();
+        assertThat(cancelled.isCancelled()).isTrue();
+        probe.expectNoMessage(QUIET);
+
+        AtomicInteger runs = new AtomicInteger();
+        Cancellable periodic = system.scheduler().scheduleAtFixedRate(Duration.ZERO, Duration.ofMillis(5), runs::incrementAndGet);
+        await().atMost(Duration.ofSeconds(5)).until(() -> runs.get() >= 3);
+        periodic.cancel();
+
+        assertThatThrownBy(() -> system.scheduler().scheduleOnce(Duration.ofMillis(-1), () -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("delay must be zero or more, was PT-0.001S");
+        assertThatThrownBy(() -> system.scheduler().scheduleAtFixedRate(Duration.ZERO, Duration.ZERO, () -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("interval must be more than zero, was PT0S");
+    }
+
+    @Test
+    void aTerminatedSystemSchedulesNothing() throws Exception {
+        ActorSystem system = ActorSystem.create("terminated-scheduler");
+        system.terminate().toCompletableFuture().get();
+        assertThatThrownBy(() -> system.scheduler().scheduleOnce(Duration.ZERO, () -> { }))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has terminated");
+    }
+}
