@@ -1,5 +1,6 @@
 package io.github.rota.api;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
@@ -116,4 +117,24 @@ public interface ActorContext<M> {
      * @since 2.6
      */
     TimerScheduler<M> timers();
+
+    /**
+     * Sends the actor {@code message} once it has received no message for {@code timeout}, and
+     * again after each further such idle period, until {@link #cancelReceiveTimeout()} (every message
+     * it receives, the timeout message too, starts the period again). Setting it again replaces
+     * the timeout and the message. Like the timers, it ends when the actor stops or restarts.
+     *
+     * @param timeout more than zero
+     * @param message what the actor receives, not null
+     * @throws IllegalArgumentException if {@code timeout} is not more than zero
+     * @since 2.6
+     */
+    void setReceiveTimeout(Duration timeout, M message);
+
+    /**
+     * Stops the receive timeout set by {@link #setReceiveTimeout}, if any.
+     *
+     * @since 2.6
+     */
+    void cancelReceiveTimeout();
 }

@@ -13,6 +13,7 @@ import io.github.rota.api.TimerScheduler;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.mailbox.Mailbox;
 import io.github.rota.spi.pool.EnvelopePool;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +65,8 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
     private boolean reportedInterrupt;
     /** It has used its timers, which its system keeps ({@link ActorTimers}); a flag fits where a field would not. */
     private boolean hasTimers;
+    /** A receive timeout is set: every message received starts its period again. */
+    private boolean receiveTimeoutSet;
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
               DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
@@ -126,12 +129,16 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
             } else if (msg instanceof ActorTimers.Fired fired) {
                 ActorTimers<?> timers = hasTimers ? system.existingTimersOf(this) : null;
                 Object delivered = timers == null ? null : timers.deliverable(fired);
-                if (delivered != null) { // else its timer was cancelled or replaced since it fired
-                    message = delivered;
-                    actor.receive(this);
+                if (delivered == null) {
+                    return; // its timer was cancelled or replaced since it fired: nothing was received
                 }
+                message = delivered;
+                actor.receive(this);
             } else {
                 actor.receive(this);
+            }
+            if (receiveTimeoutSet) {
+                system.timersOf(this).messageReceived();
             }
         } catch (Throwable failure) {
             countError();
@@ -433,7 +440,26 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
         return system.timersOf(this);
     }
 
+    @Override
+    public void setReceiveTimeout(Duration timeout, M message) {
+        checkOnTurn("setReceiveTimeout");
+        ActorTimers.checkReceiveTimeout(timeout, message);
+        hasTimers = true;
+        system.timersOf(this).setReceiveTimeout(timeout, message);
+        receiveTimeoutSet = true;
+    }
+
+    @Override
+    public void cancelReceiveTimeout() {
+        checkOnTurn("cancelReceiveTimeout");
+        if (receiveTimeoutSet) {
+            receiveTimeoutSet = false;
+            system.timersOf(this).cancelReceiveTimeout();
+        }
+    }
+
     private void cancelTimers() {
+        receiveTimeoutSet = false;
         if (hasTimers) {
             hasTimers = false;
             system.cancelTimersOf(this);

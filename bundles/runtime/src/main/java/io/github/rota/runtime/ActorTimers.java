@@ -9,7 +9,8 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * One actor's timers ({@link TimerScheduler}), made on its first use of them and kept by its system
+ * One actor's timers ({@link TimerScheduler}) and its receive timeout (a single timer under a key
+ * of its own, started again after every message), made on its first use of them and kept by its system
  * for as long as it has any: a cell holds no field for them, so a million idle actors pay nothing.
  *
  * <p>Every start of a timer gets a new generation, and what the timer sends the actor is a
@@ -32,10 +33,21 @@ final class ActorTimers<M> implements TimerScheduler<M> {
     private record Timer(long generation, boolean single, Cancellable task) {
     }
 
+    /** The receive timeout's key among the timers: no key of the actor's can equal it. */
+    private static final Object RECEIVE_TIMEOUT = new Object() {
+        @Override
+        public String toString() {
+            return "receive timeout";
+        }
+    };
+
     private final Mailboxes actor;
     private final RotaScheduler scheduler;
     private final Map<Object, Timer> timers = new HashMap<>();
     private long generations;
+    /** The receive timeout's period, or {@code null} if none is set, and its message. */
+    private Duration receiveTimeout;
+    private M receiveTimeoutMessage;
 
     ActorTimers(Mailboxes actor, RotaScheduler scheduler) {
         this.actor = actor;
@@ -84,11 +96,43 @@ final class ActorTimers<M> implements TimerScheduler<M> {
     public void cancelAll() {
         timers.values().forEach(timer -> timer.task().cancel());
         timers.clear();
+        receiveTimeout = null;
+        receiveTimeoutMessage = null;
     }
 
-    /** {@return whether no timer is running} */
-    boolean isEmpty() {
-        return timers.isEmpty();
+    /** Sets the receive timeout: a single timer, started again after every message the actor receives. */
+    void setReceiveTimeout(Duration timeout, M message) {
+        checkReceiveTimeout(timeout, message);
+        startSingleTimer(RECEIVE_TIMEOUT, message, timeout);
+        receiveTimeout = timeout;
+        receiveTimeoutMessage = message;
+    }
+
+    /** Checks a receive timeout before anything is made for it: bad input changes nothing. */
+    static void checkReceiveTimeout(Duration timeout, Object message) {
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(message, "message");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("receive timeout must be more than zero, was " + timeout);
+        }
+    }
+
+    void cancelReceiveTimeout() {
+        receiveTimeout = null;
+        receiveTimeoutMessage = null;
+        cancel(RECEIVE_TIMEOUT);
+    }
+
+    /** The actor received a message: its receive timeout, if set, counts from now. */
+    void messageReceived() {
+        if (receiveTimeout != null) {
+            startSingleTimer(RECEIVE_TIMEOUT, receiveTimeoutMessage, receiveTimeout);
+        }
+    }
+
+    /** {@return whether a receive timeout is set} */
+    boolean hasReceiveTimeout() {
+        return receiveTimeout != null;
     }
 
     /**

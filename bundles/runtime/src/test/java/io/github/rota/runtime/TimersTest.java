@@ -239,4 +239,82 @@ class TimersTest {
         assertThatThrownBy(() -> system.scheduler().scheduleOnce(Duration.ZERO, () -> { }))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("has terminated");
     }
+
+    private record ReceiveTimeout(Duration timeout) implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.setReceiveTimeout(timeout, "idle");
+        }
+    }
+
+    private record CancelReceiveTimeout() implements Command {
+        @Override
+        public void apply(ReceiveContext<Object> context) {
+            context.cancelReceiveTimeout();
+        }
+    }
+
+    @Test
+    void aReceiveTimeoutFiresAfterEachIdlePeriodUntilCancelled(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "idle");
+        ticker.tell(new ReceiveTimeout(Duration.ofMillis(30)));
+        probe.expectMessage("done ReceiveTimeout");
+        assertThat(probe.receiveMessages(2)).containsOnly("idle"); // again after each idle period
+        ticker.tell(new CancelReceiveTimeout());
+        Object seen;
+        do {
+            seen = probe.expectMessage();
+        } while (seen.equals("idle"));
+        assertThat(seen).isEqualTo("done CancelReceiveTimeout");
+        probe.expectNoMessage(QUIET);
+    }
+
+    @Test
+    void messagesKeepTheReceiveTimeoutFromFiring(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "busy");
+        ticker.tell(new ReceiveTimeout(Duration.ofMillis(500)));
+        probe.expectMessage("done ReceiveTimeout");
+        // A message every 20 ms for a second, twice the timeout: never 500 ms without one.
+        Cancellable chatter = system.scheduler().scheduleAtFixedRate(Duration.ZERO, Duration.ofMillis(20),
+                () -> ticker.tell("chat"));
+        try {
+            for (int i = 0; i < 50; i++) {
+                assertThat(probe.expectMessage()).isEqualTo("chat");
+            }
+        } finally {
+            chatter.cancel();
+        }
+        Object seen;
+        do {
+            seen = probe.expectMessage();
+        } while (seen.equals("chat"));
+        assertThat(seen).isEqualTo("idle"); // and once the chatter stops, it fires
+    }
+
+    @Test
+    void aRestartEndsTheReceiveTimeout(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = ticker(system, probe, "restarting-idle");
+        ticker.tell(new ReceiveTimeout(Duration.ofMillis(100)));
+        probe.expectMessage("done ReceiveTimeout");
+        ticker.tell("boom");
+        probe.expectNoMessage(QUIET);
+    }
+
+    @Test
+    void aReceiveTimeoutMustBePositive(ActorSystem system) {
+        TestProbe<Object> probe = TestProbe.create(system);
+        ActorRef<Object> ticker = system.spawn(Props.create(() -> context -> {
+            try {
+                context.setReceiveTimeout(Duration.ZERO, "never");
+            } catch (IllegalArgumentException e) {
+                probe.ref().tell(e.getMessage());
+            }
+        }), "zero-timeout");
+        ticker.tell("go");
+        probe.expectMessage("receive timeout must be more than zero, was PT0S");
+        probe.expectNoMessage(QUIET);
+    }
 }
