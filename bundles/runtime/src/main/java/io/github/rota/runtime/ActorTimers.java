@@ -130,11 +130,6 @@ final class ActorTimers<M> implements TimerScheduler<M> {
         }
     }
 
-    /** {@return whether a receive timeout is set} */
-    boolean hasReceiveTimeout() {
-        return receiveTimeout != null;
-    }
-
     /**
      * A timer's message reached the actor's turn.
      *
