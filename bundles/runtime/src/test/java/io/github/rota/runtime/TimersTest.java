@@ -88,6 +88,15 @@ class TimersTest {
         }
     }
 
+    /** {@return the probe's first message that is not {@code skipped}: those already on their way come first} */
+    private static Object firstOtherThan(TestProbe<Object> probe, Object skipped) {
+        Object seen;
+        do {
+            seen = probe.expectMessage();
+        } while (seen.equals(skipped));
+        return seen;
+    }
+
     private static ActorRef<Object> ticker(ActorSystem system, TestProbe<Object> probe, String name) {
         return system.spawn(Props.create(() -> new Ticker(probe.ref())), name);
     }
@@ -169,11 +178,7 @@ class TimersTest {
         probe.expectMessage("tick");
         ticker.tell("boom"); // the default strategy restarts it
         ticker.tell(new Active("k", probe.ref()));
-        Object seen;
-        do {
-            seen = probe.expectMessage();
-        } while (seen.equals("tick")); // ticks handled before the failure
-        assertThat(seen).isEqualTo("k active false");
+        assertThat(firstOtherThan(probe, "tick")).isEqualTo("k active false"); // ticks handled before the failure
         probe.expectMessage("done Active");
         probe.expectNoMessage(QUIET);
     }
@@ -262,11 +267,7 @@ class TimersTest {
         probe.expectMessage("done ReceiveTimeout");
         assertThat(probe.receiveMessages(2)).containsOnly("idle"); // again after each idle period
         ticker.tell(new CancelReceiveTimeout());
-        Object seen;
-        do {
-            seen = probe.expectMessage();
-        } while (seen.equals("idle"));
-        assertThat(seen).isEqualTo("done CancelReceiveTimeout");
+        assertThat(firstOtherThan(probe, "idle")).isEqualTo("done CancelReceiveTimeout");
         probe.expectNoMessage(QUIET);
     }
 
@@ -286,11 +287,7 @@ class TimersTest {
         } finally {
             chatter.cancel();
         }
-        Object seen;
-        do {
-            seen = probe.expectMessage();
-        } while (seen.equals("chat"));
-        assertThat(seen).isEqualTo("idle"); // and once the chatter stops, it fires
+        assertThat(firstOtherThan(probe, "chat")).isEqualTo("idle"); // and once the chatter stops, it fires
     }
 
     @Test
