@@ -55,6 +55,7 @@ class BundleListsIT {
         }
         Set<String> started = config.stringPropertyNames().stream().filter(key -> key.startsWith("felix.auto.start."))
                 .flatMap(key -> Arrays.stream(config.getProperty(key).trim().split("\\s+")))
+                .filter(url -> url.startsWith("file:")) // not ${rota.web.bundles}, which bin/rota fills from web/
                 .map(url -> url.replaceFirst("^file:boot/", "")).collect(Collectors.toCollection(TreeSet::new));
         assertThat(started).isEqualTo(jarNames(felix.home.resolve("boot")));
     }
@@ -82,7 +83,7 @@ class BundleListsIT {
                 .map(l -> l.substring(0, l.indexOf('@'))).collect(Collectors.toCollection(TreeSet::new));
 
         Set<String> expected = new TreeSet<>();
-        for (Path dir : List.of(felix.home.resolve("boot"), felix.home.resolve("bundle"))) {
+        for (Path dir : List.of(felix.home.resolve("boot"), felix.home.resolve("bundle"), felix.home.resolve("web"))) {
             for (ModuleReference module : ModuleFinder.of(rotaJars(dir).toArray(Path[]::new)).findAll()) {
                 expected.add(module.descriptor().name());
             }
@@ -92,10 +93,10 @@ class BundleListsIT {
         assertThat(inImage).isEqualTo(expected);
     }
 
-    /** {@return the Rota artifacts in boot/ and bundle/} */
+    /** {@return the Rota artifacts in boot/, bundle/ and web/} */
     private static Set<String> rotaArtifacts() throws Exception {
         Set<String> artifacts = new TreeSet<>();
-        for (Path dir : List.of(felix.home.resolve("boot"), felix.home.resolve("bundle"))) {
+        for (Path dir : List.of(felix.home.resolve("boot"), felix.home.resolve("bundle"), felix.home.resolve("web"))) {
             for (Path jar : rotaJars(dir)) {
                 Matcher name = ROTA_JAR.matcher(jar.getFileName().toString());
                 assertThat(name.matches()).isTrue();

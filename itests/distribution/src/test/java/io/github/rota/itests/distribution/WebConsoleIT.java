@@ -139,7 +139,13 @@ class WebConsoleIT {
         assertThat(rota.home.resolve("conf/webconsole.password")).doesNotExist();
         await().atMost(Duration.ofSeconds(30)).until(() -> Files.readString(rota.log()).contains("demo: last"));
         assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
-        assertThat(Files.readString(rota.log())).doesNotContain("ERROR");
+        // Nor is the HTTP service there at all: no Jetty class loaded, and no "Jetty not started" warning.
+        String pid = Files.readString(rota.home.resolve("data/rota.pid")).trim();
+        UnpackedDistribution.Result classes = UnpackedDistribution.run(
+                List.of(Path.of(System.getProperty("rota.java.home"), "bin", "jcmd").toString(), pid, "VM.class_hierarchy"), rota.home);
+        assertThat(classes.exit()).as(classes.output()).isZero();
+        assertThat(classes.output()).contains("io.github.rota.").doesNotContain("org.eclipse.jetty", "org.apache.felix.webconsole");
+        assertThat(Files.readString(rota.log())).doesNotContain("ERROR", "Jetty");
         assertThat(rota.rota("stop").exit()).isZero();
     }
 

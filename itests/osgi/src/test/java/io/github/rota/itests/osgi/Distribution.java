@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 import org.ops4j.pax.exam.Option;
 
 /**
- * The Felix the tests run in: exactly the built distribution's bundle set in its start levels (read
- * from its conf/config.properties, with its FileInstall settings) and a fresh copy of its watched
- * configuration directory, plus Pax Exam's own bundles and Awaitility.
+ * The Felix the tests run in: exactly the built distribution's bundle set, its web bundles included,
+ * in its start levels (read from its conf/config.properties, with its FileInstall settings) and a
+ * fresh copy of its watched configuration directory, plus Pax Exam's own bundles and Awaitility.
  */
 final class Distribution {
 
@@ -93,11 +93,14 @@ final class Distribution {
         options.add(frameworkProperty("gosh.args").value("--nointeractive"));
         // Containers run one after another in this JVM: each logs to its own file.
         options.add(systemProperty("org.slf4j.simpleLogger.logFile").value(log(testClass).toString()));
-        // boot/ in the start levels and order of felix.auto.start.<level>, bundle/ at felix.startlevel.bundle.
+        // boot/ in the start levels and order of felix.auto.start.<level>, bundle/ and web/ at felix.startlevel.bundle.
         for (String key : felix.stringPropertyNames()) {
             if (key.startsWith("felix.auto.start.")) {
                 int level = Integer.parseInt(key.substring("felix.auto.start.".length()));
                 for (String url : felix.getProperty(key).trim().split("\\s+")) {
+                    if (!url.startsWith("file:")) {
+                        continue; // ${rota.web.bundles}: web/ comes below
+                    }
                     Path jar = home.resolve(url.substring("file:".length()));
                     if (jarName.test(jar.getFileName().toString())) {
                         options.add(bundle(jar.toUri().toString()).startLevel(level));
@@ -106,9 +109,12 @@ final class Distribution {
             }
         }
         int bundleLevel = Integer.parseInt(felix.getProperty("felix.startlevel.bundle"));
-        for (File jar : jars(home.resolve("bundle"))) {
-            if (jarName.test(jar.getName())) {
-                options.add(bundle(jar.toURI().toString()).startLevel(bundleLevel));
+        // bundle/, and web/ as bin/rota start --web adds it (with the HTTP service off, above).
+        for (String dir : List.of("bundle", "web")) {
+            for (File jar : jars(home.resolve(dir))) {
+                if (jarName.test(jar.getName())) {
+                    options.add(bundle(jar.toURI().toString()).startLevel(bundleLevel));
+                }
             }
         }
         options.add(mavenBundle("org.hamcrest", "hamcrest", System.getProperty("hamcrest.version")));
