@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -20,7 +23,7 @@ import org.w3c.dom.Node;
  * What Maven Central asks of every published POM, read from the sources as they are deployed: each
  * module's own name and description, and the url, licenses, developers and scm it has or inherits
  * from rota-parent (deployed with it). And the BOM, which must manage every artifact a user may
- * depend on, at the build's version.
+ * depend on, at the build's version. And the sources and javadoc jars beside each published jar.
  */
 class PublishedPomsTest {
 
@@ -84,6 +87,47 @@ class PublishedPomsTest {
         }
         artifacts.removeAll(NOT_FOR_USERS);
         assertThat(managed).containsExactlyInAnyOrderElementsOf(artifacts);
+    }
+
+    /**
+     * The jars Central wants beside each published jar, as {@code mvn verify} builds them: the bundles
+     * come first in the reactor, so their targets are built when this runs.
+     */
+    @Test
+    void everyPublishedJarHasItsSourcesAndJavadocJars() throws Exception {
+        String version = text(child(read(ROOT.resolve("pom.xml")), "version"));
+        List<Path> jarModules = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(ROOT.resolve("bundles"))) {
+            dirs.filter(dir -> Files.isRegularFile(dir.resolve("pom.xml"))).sorted().forEach(jarModules::add);
+        }
+        jarModules.removeIf(dir -> {
+            try {
+                return child(read(dir.resolve("pom.xml")), "packaging") != null;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(jarModules).as("the bundles that publish a jar").hasSizeGreaterThan(10);
+        for (Path module : jarModules) {
+            String artifact = text(child(read(module.resolve("pom.xml")), "artifactId"));
+            Path sources = module.resolve("target/" + artifact + "-" + version + "-sources.jar");
+            Path javadoc = module.resolve("target/" + artifact + "-" + version + "-javadoc.jar");
+            assertThat(sources).as("built by mvn verify from the root").isRegularFile();
+            assertThat(javadoc).as("built by mvn verify from the root").isRegularFile();
+            Set<String> javaFiles;
+            try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
+                javaFiles = files.filter(f -> f.toString().endsWith(".java"))
+                        .map(f -> module.resolve("src/main/java").relativize(f).toString().replace('\\', '/'))
+                        .collect(Collectors.toSet());
+            }
+            try (ZipFile zip = new ZipFile(sources.toFile())) {
+                Set<String> entries = zip.stream().map(ZipEntry::getName).collect(Collectors.toSet());
+                assertThat(entries).as("%s's sources", artifact).containsAll(javaFiles);
+            }
+            try (ZipFile zip = new ZipFile(javadoc.toFile())) {
+                assertThat(zip.getEntry("index.html")).as("%s's javadoc", artifact).isNotNull();
+            }
+        }
     }
 
     private static Element read(Path pom) throws Exception {
