@@ -91,6 +91,7 @@ public final class DemoMain {
             System.exit(2);
             return;
         }
+        LOG.info("actor system '{}' started", system.name());
         logFirstMessage(system);
         DemoRun run = launch.demoEnabled() ? new DemoRun(system, launch.rate(), launch.reportSeconds()) : null;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -99,6 +100,8 @@ public final class DemoMain {
                     run.stop();
                 }
                 system.terminate().toCompletableFuture().get(30, TimeUnit.SECONDS);
+                // Here, not after main's join: the JVM halts once the hooks are done.
+                LOG.info("actor system '{}' terminated ({} dead letters)", system.name(), system.deadLetterCount());
             } catch (Exception e) {
                 LOG.error("actor system '{}' did not terminate cleanly", system.name(), e);
             }

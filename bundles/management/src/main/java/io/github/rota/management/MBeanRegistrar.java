@@ -44,7 +44,7 @@ final class MBeanRegistrar {
                 server.unregisterMBean(name);
                 server.registerMBean(registered, name);
             }
-            LOG.info("registered MBean {}", name);
+            LOG.debug("registered MBean {}", name);
         } catch (JMException e) {
             LOG.error("cannot register {}", name, e);
         }

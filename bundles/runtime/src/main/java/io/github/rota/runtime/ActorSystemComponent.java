@@ -247,6 +247,7 @@ public final class ActorSystemComponent {
                 envelopePool != null ? envelopePool : EnvelopePool.allocating(), envelopeChecks,
                 new RotaEventStream(), config.tracking());
         system.start();
+        LOG.info("actor system '{}' started: {}", config.name(), system.description());
         Dictionary<String, Object> serviceProperties = new Hashtable<>();
         serviceProperties.put(NAME, config.name());
         registration = context.registerService(ActorSystem.class, system, serviceProperties);
@@ -273,6 +274,7 @@ public final class ActorSystemComponent {
         }
         try {
             stopping.whenTerminated().toCompletableFuture().get(TERMINATION_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            LOG.info("actor system '{}' terminated ({} dead letters)", stopping.name(), stopping.deadLetterCount());
         } catch (TimeoutException e) {
             LOG.warn("actor system '{}' did not terminate within {} s (is a dispatcher missing, or an actor stuck?)",
                     stopping.name(), TERMINATION_TIMEOUT_SECONDS);

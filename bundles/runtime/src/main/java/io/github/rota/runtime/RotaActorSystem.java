@@ -121,8 +121,15 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
     void start() {
         dispatchers.start();
         guardian.start();
-        LOG.info("actor system '{}' started: dispatchers {}, default mailbox '{}', envelope pool {}",
-                name, dispatchers.ids(), defaultMailbox, envelopes.getClass().getSimpleName());
+        // A library says nothing at INFO about its own lifecycle: the application, or the container
+        // that owns the system (ActorSystemComponent in OSGi), says it if its operators want it.
+        LOG.debug("actor system '{}' started: {}", name, description());
+    }
+
+    /** {@return what the system runs on, for a start-up line: its dispatchers, default mailbox and envelope pool} */
+    String description() {
+        return "dispatchers " + dispatchers.ids() + ", default mailbox '" + defaultMailbox + "', envelope pool "
+                + envelopes.getClass().getSimpleName();
     }
 
     <M> ActorCell<M> newCell(ActorCell<?> parent, Props<M> props, String actorName) {
@@ -237,7 +244,7 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
     @Override
     public CompletionStage<Void> terminate() {
         if (terminating.compareAndSet(false, true)) {
-            LOG.info("actor system '{}' terminating", name);
+            LOG.debug("actor system '{}' terminating", name);
             guardian.sendSystem(SystemMessage.terminate());
         }
         return whenTerminated();
@@ -258,7 +265,7 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
             // asks have failed (their stages complete on another thread).
             List<CompletableFuture<?>> failedAsks = asks.failAll(name);
             scheduler.shutdown();
-            LOG.info("actor system '{}' terminated ({} dead letters)", name, deadLetters.count());
+            LOG.debug("actor system '{}' terminated ({} dead letters)", name, deadLetters.count());
             CompletableFuture.allOf(failedAsks.toArray(CompletableFuture[]::new))
                     .whenComplete((done, failure) -> terminated.complete(null));
         });

@@ -45,8 +45,8 @@ class ModulePathExampleIT {
     @Test
     void theExampleRunsOnTheModulePathAndPrintsItsResult() throws Exception {
         String output = run();
-        assertThat(output).contains("rota://hello/user/counter counted 5050");
-        assertThat(output).doesNotContain("SLF4J(W)").doesNotContain("Exception");
+        // Its one line and nothing else: a library keeps its own lifecycle out of an application's INFO log.
+        assertThat(output.strip()).isEqualTo("rota://hello/user/counter counted 5050");
     }
 
     @Test

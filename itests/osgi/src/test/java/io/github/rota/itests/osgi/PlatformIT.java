@@ -283,7 +283,7 @@ public class PlatformIT {
     @Test
     public void rotaBundlesLogThroughSlf4j() {
         await().atMost(TIMEOUT).until(() -> log().contains("DispatcherComponent - dispatcher 'default' started")
-                && log().contains("RotaActorSystem - actor system 'rota' started")
+                && log().contains("ActorSystemComponent - actor system 'rota' started")
                 && log().contains("DemoRun - demo workload started"));
     }
 
