@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 
 /**
  * {@code bench all} as docs/benchmarks.md runs it, at a tiny scale and one fork: every workload on Rota and on
@@ -23,6 +25,8 @@ class BenchAllIT {
             "pekko-tuned", "pekko-tuned-tp32");
 
     @Test
+    @DisabledForJreRange(min = JRE.JAVA_21, disabledReason = "the report, charts and comparison do not depend on the JDK:"
+            + " the test command's first pass (JDK 17) runs them, the second (JDK 25) runs the runner only in the test below")
     void benchAllPrintsEveryResultTheComparisonAndWritesTheReportAndCharts() throws Exception {
         Path out = Path.of(System.getProperty("rota.bench.out"));
         String output = bench("all", "--scale", "0.002", "--warmup", "0", "--forks", "1", "--cores", "all",
