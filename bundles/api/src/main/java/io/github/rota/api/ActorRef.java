@@ -2,6 +2,7 @@ package io.github.rota.api;
 
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -69,4 +70,30 @@ public interface ActorRef<M> {
      * @throws IllegalArgumentException if {@code timeout} is not positive
      */
     <R> CompletionStage<R> ask(M message, Duration timeout);
+
+    /**
+     * Sends a request that carries the reference its reply must go to, and returns that reply: the
+     * typed form of {@link #ask(Object, Duration)}, as in Akka Typed (a name of its own: as an overload
+     * of {@code ask}, a lambda would be ambiguous where {@code M} is a type variable). The request
+     * names the reply's type in its {@code replyTo} field, so the compiler checks both ends:
+     *
+     * <pre>{@code
+     * record GetTotal(ActorRef<Integer> replyTo) implements Command {}
+     * // in the actor: getTotal.replyTo().tell(total);
+     * CompletionStage<Integer> total = counter.askFor(GetTotal::new, Duration.ofSeconds(5));
+     * }</pre>
+     *
+     * <p>{@code request} is called once, on the calling thread, with a reference that only takes the
+     * reply; the request is then sent with that reference as its sender too. Timeouts, termination,
+     * late replies and the thread the stage completes on are as for {@link #ask(Object, Duration)}.
+     *
+     * @param request builds the request from the reference to reply to; it must not return null
+     * @param timeout how long to wait for the reply, positive
+     * @param <R> the reply type, checked where the request names it
+     * @return a stage completed with the reply
+     * @throws NullPointerException if an argument is null, or {@code request} returns null; nothing is sent
+     * @throws IllegalArgumentException if {@code timeout} is not positive; nothing is sent
+     * @since 2.7
+     */
+    <R> CompletionStage<R> askFor(Function<? super ActorRef<R>, ? extends M> request, Duration timeout);
 }

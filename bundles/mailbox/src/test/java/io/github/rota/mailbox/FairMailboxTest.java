@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class FairMailboxTest extends MailboxContract {
@@ -39,6 +40,11 @@ class FairMailboxTest extends MailboxContract {
 
         @Override
         public <R> CompletionStage<R> ask(Object message, Duration timeout) {
+            throw new AssertionError("not used");
+        }
+
+        @Override
+        public <R> CompletionStage<R> askFor(Function<? super ActorRef<R>, ?> request, Duration timeout) {
             throw new AssertionError("not used");
         }
     }

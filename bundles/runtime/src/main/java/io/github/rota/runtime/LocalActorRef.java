@@ -3,6 +3,7 @@ package io.github.rota.runtime;
 import io.github.rota.api.ActorRef;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * The reference to an actor of this JVM: one per incarnation (each spawn makes a new cell with a
@@ -55,6 +56,11 @@ final class LocalActorRef<M> implements ActorRef<M> {
     @Override
     public <R> CompletionStage<R> ask(M message, Duration timeout) {
         return cell().system.ask(this, message, timeout);
+    }
+
+    @Override
+    public <R> CompletionStage<R> askFor(Function<? super ActorRef<R>, ? extends M> request, Duration timeout) {
+        return cell().system.askFor(this, request, timeout);
     }
 
     @Override

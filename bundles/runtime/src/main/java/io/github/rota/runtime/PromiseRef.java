@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * The sender of an {@link ActorRef#ask}: a reference whose first message answers the ask. The
@@ -95,6 +96,11 @@ final class PromiseRef implements ActorRef<Object> {
 
     @Override
     public <R> CompletionStage<R> ask(Object message, Duration timeout) {
+        throw new UnsupportedOperationException("cannot ask " + path() + ": it only receives the reply to an ask");
+    }
+
+    @Override
+    public <R> CompletionStage<R> askFor(Function<? super ActorRef<R>, ?> request, Duration timeout) {
         throw new UnsupportedOperationException("cannot ask " + path() + ": it only receives the reply to an ask");
     }
 

@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -399,11 +400,21 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
     @SuppressWarnings("unchecked")
     <M, R> CompletionStage<R> ask(ActorRef<M> target, M message, Duration timeout) {
         Objects.requireNonNull(message, "message");
+        return askFor(target, replyTo -> message, timeout);
+    }
+
+    /** The typed ask: {@code request} gets the promise, which the reply's type is unchecked against here. */
+    @SuppressWarnings("unchecked")
+    <M, R> CompletionStage<R> askFor(ActorRef<M> target, Function<? super ActorRef<R>, ? extends M> request, Duration timeout) {
+        Objects.requireNonNull(request, "request");
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("ask timeout must be positive, was " + timeout);
         }
         PromiseRef promise = new PromiseRef(name, deadLetters, asks.nextName(), target, timeout);
+        // Built before the ask is registered: a request that throws or is null leaves nothing behind.
+        M message = Objects.requireNonNull(request.apply((ActorRef<R>) (ActorRef<?>) promise),
+                "the request built from the reply reference is null");
         if (!asks.add(promise)) {
             promise.fail(new IllegalStateException("actor system '" + name + "' has terminated"));
             return (CompletionStage<R>) promise.answer();

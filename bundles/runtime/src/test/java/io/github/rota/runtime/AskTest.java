@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -231,5 +232,79 @@ class AskTest {
         assertThatThrownBy(() -> inbox.ref().ask("q", Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
         inbox.expectNoMessage(Duration.ofMillis(200));
+    }
+
+    // ---------------------------------------------------------------- the typed ask
+
+    sealed interface Command permits Add, GetTotal {}
+
+    record Add(int amount) implements Command {}
+
+    /** The reply's type is in the request: the counter can only answer an Integer to it. */
+    record GetTotal(ActorRef<Integer> replyTo) implements Command {}
+
+    private static final class Counter implements Actor<Command> {
+        private int total;
+
+        @Override
+        public void receive(ReceiveContext<Command> context) {
+            if (context.message() instanceof Add add) {
+                total += add.amount();
+            } else if (context.message() instanceof GetTotal get) {
+                get.replyTo().tell(total);
+            }
+        }
+    }
+
+    @Test
+    void aTypedAskCompletesWithWhatTheActorToldTheReferenceInTheRequest(ActorSystem system) throws Exception {
+        ActorRef<Command> counter = system.spawn(Props.create(Counter::new), "counter");
+        counter.tell(new Add(40));
+        counter.tell(new Add(2));
+        CompletionStage<Integer> total = counter.askFor(GetTotal::new, Duration.ofSeconds(5));
+        assertThat(total.toCompletableFuture().get(5, TimeUnit.SECONDS)).isEqualTo(42);
+    }
+
+    @Test
+    void theReplyReferenceIsAlsoTheSenderAndTakesOnlyTheFirstReply(ActorSystem system) throws Exception {
+        TestProbe<DeadLetter> deadLetters = TestProbe.create(system);
+        system.eventStream().subscribe(deadLetters.ref(), DeadLetter.class);
+        TestProbe<GetTotal> inbox = TestProbe.create(system);
+        CompletableFuture<Integer> total = inbox.ref().askFor(GetTotal::new, Duration.ofSeconds(5)).toCompletableFuture();
+        GetTotal request = inbox.expectMessage();
+        assertThat(inbox.lastSender()).isEqualTo(request.replyTo());
+        assertThat(request.replyTo().path()).contains("/temp/$ask-");
+
+        request.replyTo().tell(7);
+        request.replyTo().tell(8);
+        assertThat(total.get(5, TimeUnit.SECONDS)).isEqualTo(7);
+        assertThat(deadLetters.expectMessage().message()).isEqualTo(8);
+    }
+
+    @Test
+    void aTypedAskWithoutAReplyTimesOut(ActorSystem system) {
+        TestProbe<GetTotal> inbox = TestProbe.create(system);
+        CompletableFuture<Integer> total = inbox.ref().askFor(GetTotal::new, Duration.ofMillis(100)).toCompletableFuture();
+        inbox.expectMessage();
+        assertThatThrownBy(() -> total.get(5, TimeUnit.SECONDS)).cause().isInstanceOf(TimeoutException.class)
+                .hasMessageContaining("100 ms");
+    }
+
+    @Test
+    void aTypedAskRejectsBadArgumentsAndARequestThatFailsAndSendsNothing(ActorSystem system) {
+        TestProbe<GetTotal> inbox = TestProbe.create(system);
+        List<ActorRef<Integer>> built = new ArrayList<>();
+        assertThatThrownBy(() -> inbox.ref().askFor((java.util.function.Function<ActorRef<Integer>, GetTotal>) null, Duration.ofSeconds(1)))
+                .isInstanceOf(NullPointerException.class).hasMessage("request");
+        assertThatThrownBy(() -> inbox.ref().<Integer>askFor(replyTo -> { built.add(replyTo); return new GetTotal(replyTo); }, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
+        assertThat(built).as("the request is not built for a refused ask").isEmpty();
+        assertThatThrownBy(() -> inbox.ref().<Integer>askFor(replyTo -> null, Duration.ofSeconds(1)))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("request");
+        assertThatThrownBy(() -> inbox.ref().<Integer>askFor(replyTo -> { throw new IllegalStateException("no request today"); },
+                Duration.ofSeconds(1))).isInstanceOf(IllegalStateException.class).hasMessage("no request today");
+        inbox.expectNoMessage(Duration.ofMillis(200));
+        RotaActorSystem rota = (RotaActorSystem) system;
+        assertThat(rota.pendingTimers()).as("no ask left waiting").isZero();
     }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -346,6 +347,11 @@ public final class DeliveryLedger {
 
         @Override
         public <R> CompletionStage<R> ask(Object message, Duration timeout) {
+            return CompletableFuture.failedStage(new UnsupportedOperationException("the ledger answers nothing"));
+        }
+
+        @Override
+        public <R> CompletionStage<R> askFor(Function<? super ActorRef<R>, ?> request, Duration timeout) {
             return CompletableFuture.failedStage(new UnsupportedOperationException("the ledger answers nothing"));
         }
     }
