@@ -7,7 +7,6 @@ import io.github.rota.api.Directive;
 import io.github.rota.api.PoisonPill;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
-import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.api.Terminated;
 import io.github.rota.api.TimerScheduler;
 import io.github.rota.spi.dispatch.Turn;
@@ -38,21 +37,6 @@ import org.slf4j.LoggerFactory;
 sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
-
-    private enum Lifecycle {
-        /** CREATE not yet processed. */
-        NEW,
-        /** Handling user messages. */
-        RUNNING,
-        /** Failed; waiting for the supervisor's directive. */
-        SUSPENDED,
-        /** Restarting; waiting for the children to stop. */
-        RESTARTING,
-        /** Stopping; waiting for the children to stop. */
-        STOPPING,
-        /** Stopped; the cell is closed. */
-        TERMINATED
-    }
 
     /** Confined to the parent's turns: this actor's restarts, as a child; made at the first. */
     private RestartWindow restarts;
@@ -171,7 +155,7 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
     }
 
     /** Called on the parent's turn. */
-    private RestartWindow restarts() {
+    RestartWindow restarts() {
         if (restarts == null) {
             restarts = new RestartWindow();
         }
@@ -257,33 +241,11 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
         if (lifecycle == Lifecycle.STOPPING || lifecycle == Lifecycle.TERMINATED || !isChild(child)) {
             return;
         }
-        SupervisorStrategy strategy = props.supervisorStrategy();
-        Directive directive;
-        try {
-            directive = strategy.decide(cause);
-        } catch (Throwable deciderFailure) {
-            LOG.error("supervisor strategy of {} failed deciding for {}; stopping the child",
-                    self.path(), child.self.path(), deciderFailure);
-            directive = Directive.STOP;
-        }
-        LOG.warn("{} failed; its supervisor {} decided {}", child.self.path(), self.path(), directive, cause);
-        switch (directive) {
-            case RESUME -> child.sendSystem(SystemMessage.resume());
-            case RESTART -> {
-                if (child.restarts().permit(strategy)) {
-                    child.sendSystem(SystemMessage.recreate(cause));
-                } else {
-                    LOG.warn("{} exceeded {}; stopping it", child.self.path(), strategy);
-                    child.sendSystem(SystemMessage.terminate());
-                }
-            }
-            case STOP -> child.sendSystem(SystemMessage.terminate());
-            case ESCALATE -> {
-                if (parent == null) {
-                    child.sendSystem(SystemMessage.terminate());
-                } else {
-                    fail(cause);
-                }
+        if (Supervision.handle(this, props.supervisorStrategy(), child, cause) == Directive.ESCALATE) {
+            if (parent == null) {
+                child.sendSystem(SystemMessage.terminate());
+            } else {
+                fail(cause);
             }
         }
     }

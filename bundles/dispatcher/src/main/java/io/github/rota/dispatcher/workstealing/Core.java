@@ -52,11 +52,6 @@ final class Core extends CorePad1 {
         super(remote, shared);
     }
 
-    /** Adds to this worker's message count. */
-    void countMessages(int count) {
-        counters.add(DispatcherCounter.MESSAGES, count);
-    }
-
     // ---------------------------------------------------------------- taking work
 
     /**
@@ -320,15 +315,6 @@ final class Core extends CorePad1 {
             counters.add(DispatcherCounter.GLOBAL_PUSHES, moved);
             shared.notifyOne();
         }
-    }
-
-    /**
-     * The calling thread has just taken this worker over, for a reason it counts as the new owner
-     * ({@link DispatcherCounter#BLOCKING_HANDOVERS} or {@link DispatcherCounter#WORKERS_REPLACED}):
-     * a thread that could not be started took nothing over, and counts nothing.
-     */
-    void takenOver(DispatcherCounter reason) {
-        counters.increment(reason);
     }
 
     /**

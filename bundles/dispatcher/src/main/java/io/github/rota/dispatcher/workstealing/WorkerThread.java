@@ -113,7 +113,8 @@ final class WorkerThread extends Thread implements Worker.Owner, EnvelopeCacheCa
                         }
                     }
                     if (takeOver != null) {
-                        current.core().takenOver(takeOver);
+                        // Counted by the new owner: a thread that could not be started took nothing over.
+                        current.core().counters.increment(takeOver);
                         takeOver = null;
                     }
                     while (current.runOn(this)) {

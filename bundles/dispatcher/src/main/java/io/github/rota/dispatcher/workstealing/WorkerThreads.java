@@ -301,7 +301,7 @@ final class WorkerThreads implements WorkerThread.Host {
     @Override
     public void countMessages(Worker worker, int count) {
         if (worker != null) {
-            worker.core().countMessages(count);
+            worker.core().counters.add(DispatcherCounter.MESSAGES, count);
         } else {
             detachedMessages.add(count);
         }
