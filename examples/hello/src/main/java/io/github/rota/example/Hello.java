@@ -36,7 +36,7 @@ public final class Hello {
         for (int i = 1; i <= 100; i++) {
             counter.tell(new Add(i));
         }
-        int total = counter.ask(Total::new, Duration.ofSeconds(5)).toCompletableFuture().get();
+        int total = counter.askFor(Total::new, Duration.ofSeconds(5)).toCompletableFuture().get();
         System.out.println(counter.path() + " counted " + total);
         system.terminate().toCompletableFuture().get();
     }

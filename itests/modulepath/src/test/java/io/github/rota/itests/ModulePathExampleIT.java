@@ -44,9 +44,10 @@ class ModulePathExampleIT {
 
     @Test
     void theExampleRunsOnTheModulePathAndPrintsItsResult() throws Exception {
-        String output = run();
-        // Its one line and nothing else: a library keeps its own lifecycle out of an application's INFO log.
-        assertThat(output.strip()).isEqualTo("rota://hello/user/counter counted 5050");
+        // Its one line and nothing else: a library keeps its own lifecycle out of an application's INFO
+        // log. (On JDK 24 and later the JVM itself warns, once, that JCTools calls sun.misc.Unsafe.)
+        List<String> lines = run().lines().filter(line -> !line.startsWith("WARNING: ")).toList();
+        assertThat(lines).containsExactly("rota://hello/user/counter counted 5050");
     }
 
     @Test

@@ -80,7 +80,7 @@ class DocsTest {
     void everyQuotedFileIsShownExactly() {
         List<Page.Quote> quotes = pages().stream().flatMap(page -> page.quotes().stream()).toList();
         assertThat(quotes).as("blocks marked <!-- quote: PATH -->").extracting(Page.Quote::path)
-                .contains("itests/modulepath/src/main/java/io/github/rota/example/Hello.java");
+                .contains("examples/hello/src/main/java/io/github/rota/example/Hello.java");
         for (Page.Quote quote : quotes) {
             Path file = ROOT.resolve(quote.path());
             assertThat(file).as("quoted by %s", quote.where()).isRegularFile();
