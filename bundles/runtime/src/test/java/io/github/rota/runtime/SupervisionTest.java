@@ -9,18 +9,20 @@ import io.github.rota.api.ActorSystem;
 import io.github.rota.api.Directive;
 import io.github.rota.api.Props;
 import io.github.rota.api.ReceiveContext;
+import io.github.rota.api.Settings;
 import io.github.rota.api.SupervisorStrategy;
 import io.github.rota.testkit.ActorSystemExtension;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ActorSystemExtension.class)
 class SupervisionTest {
 
-    /** Counts messages in its own state; "boom" throws; "count" replies the count. */
+    /** Counts messages in its own state; "boom" throws ("boom-loud" says so first); "count" replies the count. */
     private static final class Counter implements Actor<String> {
         private final ActorRef<Object> events;
         private int count;
@@ -38,6 +40,10 @@ class SupervisionTest {
         public void receive(ReceiveContext<String> context) {
             switch (context.message()) {
                 case "boom" -> throw new IllegalStateException("boom");
+                case "boom-loud" -> {
+                    events.tell("failing");
+                    throw new IllegalStateException("boom");
+                }
                 case "fatal" -> throw new IllegalArgumentException("fatal");
                 case "count" -> events.tell(count);
                 default -> count++;
@@ -60,7 +66,7 @@ class SupervisionTest {
         }
     }
 
-    /** A parent that spawns one Counter child with the given strategy and forwards strings to it. */
+    /** A parent that spawns one Counter child with the given strategy and forwards strings to it, but "stop-child" stops it. */
     private static Props<String> parentOf(SupervisorStrategy strategy, ActorRef<Object> events) {
         return Props.<String>create(() -> new Actor<>() {
             private ActorRef<String> child;
@@ -72,7 +78,11 @@ class SupervisionTest {
 
             @Override
             public void receive(ReceiveContext<String> context) {
-                child.tell(context.message());
+                if (context.message().equals("stop-child")) {
+                    context.stop(child);
+                } else {
+                    child.tell(context.message());
+                }
             }
         }).withSupervisorStrategy(strategy);
     }
@@ -201,5 +211,51 @@ class SupervisionTest {
             healthy.tell("ok" + i);
         }
         assertThat(events.receiveMessages(100)).hasSize(100).startsWith("ok0").endsWith("ok99");
+    }
+
+    // ---------------------------------------------------------------- back-off (the delays: RestartWindowTest)
+
+    private static final SupervisorStrategy BACKOFF =
+            SupervisorStrategy.defaultStrategy().withBackoff(Duration.ofMillis(300), Duration.ofSeconds(2), 0);
+
+    @Test
+    void aRestartWaitsTheBackoffAndWhatWasSentMeanwhileReachesTheNewInstanceInOrder(ActorSystem system) {
+        TestProbe<Object> events = TestProbe.create(system);
+        ActorRef<String> parent = system.spawn(parentOf(BACKOFF, events.ref()), "p");
+        events.expectMessage("preStart");
+        long failed = System.nanoTime();
+        parent.tell("boom");
+        parent.tell("x");
+        parent.tell("y");
+        parent.tell("count");
+        events.expectMessage("preRestart:boom");
+        events.expectMessage("postRestart:boom");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - failed)).as("ms until the restart").isGreaterThanOrEqualTo(300);
+        events.expectMessage(2);
+    }
+
+    @Test
+    void aChildStoppedDuringItsBackoffIsNotRestarted(ActorSystem system) {
+        TestProbe<Object> events = TestProbe.create(system);
+        ActorRef<String> parent = system.spawn(parentOf(BACKOFF, events.ref()), "p");
+        events.expectMessage("preStart");
+        parent.tell("boom-loud");
+        events.expectMessage("failing");
+        parent.tell("stop-child"); // while the child waits for its restart
+        events.expectMessage("postStop");
+        events.expectNoMessage(Duration.ofMillis(800)); // the back-off's recreate reached a stopped child: ignored
+    }
+
+    @Test
+    void terminationDoesNotWaitForABackoff() throws Exception {
+        ActorSystem system = ActorSystem.create("backoff-termination", Settings.empty());
+        TestProbe<Object> events = TestProbe.create(system);
+        SupervisorStrategy tenMinutes = SupervisorStrategy.defaultStrategy().withBackoff(Duration.ofMinutes(10), Duration.ofMinutes(10), 0);
+        ActorRef<String> parent = system.spawn(parentOf(tenMinutes, events.ref()), "p");
+        events.expectMessage("preStart");
+        parent.tell("boom-loud");
+        events.expectMessage("failing");
+        parent.tell("x"); // waits in the suspended child's mailbox
+        system.terminate().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 }
