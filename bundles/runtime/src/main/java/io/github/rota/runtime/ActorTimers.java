@@ -100,9 +100,11 @@ final class ActorTimers<M> implements TimerScheduler<M> {
         receiveTimeoutMessage = null;
     }
 
-    /** Sets the receive timeout: a single timer, started again after every message the actor receives. */
+    /**
+     * Sets the receive timeout: a single timer, started again after every message the actor
+     * receives. The cell has checked both with {@link #checkReceiveTimeout} before making the timers.
+     */
     void setReceiveTimeout(Duration timeout, M message) {
-        checkReceiveTimeout(timeout, message);
         startSingleTimer(RECEIVE_TIMEOUT, message, timeout);
         receiveTimeout = timeout;
         receiveTimeoutMessage = message;

@@ -53,7 +53,6 @@ final class RestartWindow {
         for (int i = 0; i < backedOff && delay < max; i++) {
             delay = delay > max / 2 ? max : delay * 2; // doubling, never past max (nor overflowing)
         }
-        delay = Math.min(delay, max);
         backedOff++;
         long stretched = delay + (long) (delay * strategy.randomFactor() * random);
         lastRestartDue = now + stretched;
