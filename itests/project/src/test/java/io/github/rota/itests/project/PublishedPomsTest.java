@@ -129,6 +129,33 @@ class PublishedPomsTest {
         assertThat(jars).as("the bundles that publish a jar").isGreaterThan(10);
     }
 
+    /**
+     * {@code mvn install} (and deploy) must get through every module: a jar module with no main sources
+     * builds no jar (skipIfEmpty), and the install plugin fails on a module without its artifact.
+     */
+    @Test
+    void everyModuleWithoutMainSourcesSkipsInstallAndDeploy() throws Exception {
+        List<Path> poms;
+        try (Stream<Path> files = Files.walk(ROOT, 3)) {
+            poms = files.filter(f -> f.getFileName().toString().equals("pom.xml"))
+                    .filter(f -> !ROOT.relativize(f).toString().contains("target"))
+                    .sorted().toList();
+        }
+        int empty = 0;
+        for (Path file : poms) {
+            Element pom = read(file);
+            if (child(pom, "packaging") != null || Files.isDirectory(file.resolveSibling("src/main"))) {
+                continue; // a pom, or a jar with content
+            }
+            empty++;
+            Element properties = child(pom, "properties");
+            String where = ROOT.relativize(file).toString();
+            assertThat(text(child(properties, "maven.install.skip"))).as("maven.install.skip of %s", where).isEqualTo("true");
+            assertThat(text(child(properties, "maven.deploy.skip"))).as("maven.deploy.skip of %s", where).isEqualTo("true");
+        }
+        assertThat(empty).as("the test-only modules").isGreaterThan(3);
+    }
+
     private static Element read(Path pom) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
