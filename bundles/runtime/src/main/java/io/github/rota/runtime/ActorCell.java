@@ -30,11 +30,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: confined to the actor's turns, except for the immutable fields, {@link #start} and
  * {@link #systemMessageRefused} (a producer's, once the actor has closed); {@code restarts} is
  * confined to the parent's turns.
- *
- * <p>Sealed, with one subclass: a {@link TrackedActorCell} carries the metrics of an actor whose path
- * is tracked, so the others keep no field for them.
  */
-sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
+final class ActorCell<M> extends ActorContext<M> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
 
@@ -54,8 +51,8 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
 
     ActorCell(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
               DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
-              boolean checksEnvelopes) {
-        super(system, parent, name, uid, props, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes);
+              boolean checksEnvelopes, int sampleInterval) {
+        super(system, parent, name, uid, props, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes, sampleInterval);
     }
 
     void start() {
@@ -428,9 +425,9 @@ sealed class ActorCell<M> extends ActorContext<M> permits TrackedActorCell {
         }
     }
 
-    @Override
-    public ActorMeter meter() {
-        return null;
+    /** {@return the actor's metrics if it is tracked, else {@code null}} */
+    ActorMeter meter() {
+        return turns.meter();
     }
 
     @Override

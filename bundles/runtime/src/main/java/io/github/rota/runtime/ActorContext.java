@@ -60,13 +60,16 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
     Stash stash;
     DeathWatch<ActorCell<?>, LocalActorRef<?>> deathWatch;
 
+    /** @param sampleInterval the actor is tracked, one message in this many timed ({@link ActorMeter}); 0: not tracked */
     ActorContext(RotaActorSystem system, ActorCell<?> parent, String name, int uid, Props<M> props,
                  DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes, int homeShard,
-                 boolean checksEnvelopes) {
+                 boolean checksEnvelopes, int sampleInterval) {
         this.system = system;
         this.parent = parent;
         this.props = props;
-        this.turns = new TurnLoop(system, this, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes);
+        this.turns = sampleInterval > 0
+                ? TrackedTurnLoop.create(system, this, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes, sampleInterval)
+                : new TurnLoop(system, this, dispatcher, mailbox, envelopes, homeShard, checksEnvelopes);
         this.self = new LocalActorRef<>(turns, name, uid);
     }
 
@@ -164,7 +167,6 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
         return childrenOrNone().contains(cell);
     }
 
-    /** {@return the actor's metrics if it is tracked, else {@code null}} Overridden only by {@link TrackedActorCell}: until one is loaded, the JIT makes this a constant. */
 
     // ---------------------------------------------------------------- ReceiveContext
 

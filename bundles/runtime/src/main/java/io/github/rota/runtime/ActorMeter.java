@@ -61,7 +61,8 @@ final class ActorMeter implements ActorMetrics {
         }
     }
 
-    private final ActorRef<?> actor;
+    /** The metered actor's; asked for its reference only when one is wanted (it is made after the meter). */
+    private final Cell cell;
     private final Mailbox mailbox;
     private final int sampleInterval;
 
@@ -83,8 +84,8 @@ final class ActorMeter implements ActorMetrics {
 
     private volatile SampleListener[] listeners = NO_LISTENERS;
 
-    ActorMeter(ActorRef<?> actor, Mailbox mailbox, int sampleInterval) {
-        this.actor = actor;
+    ActorMeter(Cell cell, Mailbox mailbox, int sampleInterval) {
+        this.cell = cell;
         this.mailbox = mailbox;
         this.sampleInterval = sampleInterval;
     }
@@ -134,7 +135,7 @@ final class ActorMeter implements ActorMetrics {
             try {
                 listener.sampled(sampleInMailbox, processing);
             } catch (RuntimeException | Error failure) {
-                LOG.error("a sample listener of {} failed; it is removed", actor.path(), failure);
+                LOG.error("a sample listener of {} failed; it is removed", actor().path(), failure);
                 removeSampleListener(listener);
             }
         }
@@ -160,7 +161,7 @@ final class ActorMeter implements ActorMetrics {
 
     @Override
     public ActorRef<?> actor() {
-        return actor;
+        return cell.self();
     }
 
     @Override
@@ -218,7 +219,7 @@ final class ActorMeter implements ActorMetrics {
 
     @Override
     public String toString() {
-        return "ActorMetrics[" + actor.path() + ", processed=" + processedMessages() + ", errors=" + errors() + "]";
+        return "ActorMetrics[" + actor().path() + ", processed=" + processedMessages() + ", errors=" + errors() + "]";
     }
 
     // Accessors named for their ordering (see io.github.rota.spi.pool).

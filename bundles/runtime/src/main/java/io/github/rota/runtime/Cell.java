@@ -22,9 +22,6 @@ interface Cell {
     /** {@return the actor's reference, for reports and dead letters} */
     ActorRef<?> self();
 
-    /** {@return the actor's metrics if it is tracked, else {@code null}} */
-    ActorMeter meter();
-
     /** {@return the actor's own budget per turn, which caps its dispatcher's; 0: the dispatcher's} */
     int budget();
 

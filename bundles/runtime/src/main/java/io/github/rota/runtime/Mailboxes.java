@@ -80,6 +80,17 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
         this.homeShard = homeShard;
     }
 
+    /**
+     * {@return the actor's metrics if it is tracked, else {@code null}} Overridden only by
+     * {@link TrackedTurnLoop}: until one is loaded, the JIT makes this a constant. Here, and not on
+     * the cell, because a send must touch only what the sender reads anyway: the turn writes the
+     * cell's lines with every message it hands over, and a producer reading them would pull them to
+     * its core and back on every send.
+     */
+    ActorMeter meter() {
+        return null;
+    }
+
     void tell(Object msg, ActorRef<?> from) {
         Objects.requireNonNull(msg, "message");
         if (msg == PoisonPill.INSTANCE) {
@@ -113,7 +124,7 @@ abstract sealed class Mailboxes extends ScheduleState permits TurnLoop {
      */
     Offer deliver(Object msg, ActorRef<?> from) {
         Envelope envelope = envelopes.acquire(homeShard).fill(msg, from);
-        ActorMeter meter = cell.meter();
+        ActorMeter meter = meter();
         if (meter != null) {
             meter.sending(envelope); // before the offer, which publishes the envelope to the turn
         }

@@ -156,11 +156,10 @@ final class RotaActorSystem implements ActorSystem, TurnSink {
         int uid = uids.incrementAndGet();
         ActorTracking tracked = tracking;
         // Last, after everything that can fail: a slot taken is given back only by the cell.
-        if (tracked.filter().matches(parent, actorName) && takeTrackedSlot(tracked, parent, actorName)) {
-            return TrackedActorCell.create(this, parent, actorName, uid, props, binding, mailbox, pool, homeShard,
-                    checksEnvelopes, tracked.sampleInterval());
-        }
-        return new ActorCell<>(this, parent, actorName, uid, props, binding, mailbox, pool, homeShard, checksEnvelopes);
+        int sampleInterval = tracked.filter().matches(parent, actorName) && takeTrackedSlot(tracked, parent, actorName)
+                ? tracked.sampleInterval() : 0;
+        return new ActorCell<>(this, parent, actorName, uid, props, binding, mailbox, pool, homeShard, checksEnvelopes,
+                sampleInterval);
     }
 
     /** A slot for a tracked actor, unless {@code maxActors} are tracked already (said once, at WARN). */

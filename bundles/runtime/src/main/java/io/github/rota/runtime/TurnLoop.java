@@ -31,9 +31,12 @@ import io.github.rota.spi.pool.EnvelopePool;
  * fields are plain, and are handed from turn to turn by the schedule state's volatile store/CAS
  * chain (owner's store of IDLE → producer's CAS → queue → next owner's CAS), or, idle in the
  * mailbox, by the mailbox's tail (owner's mark CAS → producer's swap → queue → next owner's CAS).
+ *
+ * <p>Sealed, with one subclass: a {@link TrackedTurnLoop} carries the metrics of an actor whose path
+ * is tracked, so the others keep no field for them.
  */
 @SuppressWarnings("serial") // a ForkJoinTask by inheritance, never serialized
-final class TurnLoop extends Mailboxes implements LingeringSchedulable {
+sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits TrackedTurnLoop {
 
     /**
      * How many times a turn retries a mailbox that has a message it cannot hand out yet (a producer
@@ -124,7 +127,7 @@ final class TurnLoop extends Mailboxes implements LingeringSchedulable {
         }
         int actorBudget = cell.budget();
         int budget = actorBudget > 0 ? Math.min(actorBudget, turn.budget()) : turn.budget();
-        ActorMeter meter = cell.meter();
+        ActorMeter meter = meter();
         int spent = 0;
         int handled = 0;
         currentTurn = turn;

@@ -92,8 +92,8 @@ class ActorMetricsTest {
 
         assertThat(system.trackedActors()).extracting(m -> m.actor().path()).containsExactlyInAnyOrder(
                 "rota://metrics/user/orders", "rota://metrics/user/orders/o-1", "rota://metrics/user/pay-eu");
-        assertThat(((LocalActorRef<?>) other).cell()).isExactlyInstanceOf(ActorCell.class);
-        assertThat(((LocalActorRef<?>) payments).cell()).isExactlyInstanceOf(TrackedActorCell.class);
+        assertThat(((LocalActorRef<?>) other).cell().turns).isExactlyInstanceOf(TurnLoop.class);
+        assertThat(((LocalActorRef<?>) payments).cell().turns).isExactlyInstanceOf(TrackedTurnLoop.class);
         assertThat(isTracked(system, child)).isTrue();
     }
 

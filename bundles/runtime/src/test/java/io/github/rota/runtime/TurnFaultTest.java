@@ -93,11 +93,6 @@ class TurnFaultTest {
         }
 
         @Override
-        public ActorMeter meter() {
-            return null;
-        }
-
-        @Override
         public int budget() {
             return 0;
         }

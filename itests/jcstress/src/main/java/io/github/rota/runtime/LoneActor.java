@@ -116,11 +116,6 @@ final class LoneActor implements Cell {
     }
 
     @Override
-    public ActorMeter meter() {
-        return null;
-    }
-
-    @Override
     public int budget() {
         return 0;
     }

@@ -65,7 +65,7 @@ class FieldLayoutTest {
         // 24 of system queue when they were last cut, before the loop became an object of its own.
         assertInstanceSizesAtMost(List.of("io.github.rota.runtime.ActorCell", "io.github.rota.runtime.TurnLoop"), 144);
         // A tracked actor pays one reference, to its meter, and only it.
-        assertInstanceSizesAtMost(List.of("io.github.rota.runtime.TrackedActorCell", "io.github.rota.runtime.TurnLoop"), 152);
+        assertInstanceSizesAtMost(List.of("io.github.rota.runtime.ActorCell", "io.github.rota.runtime.TrackedTurnLoop"), 152);
         assertInstanceSizeAtMost("io.github.rota.runtime.LocalActorRef", 24);
         assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 24);
         assertInstanceSizeAtMost("io.github.rota.spi.pool.Envelope", 32);
