@@ -13,6 +13,8 @@ import io.github.rota.api.ReceiveContext;
 import io.github.rota.testkit.ActorSystemExtension;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -155,17 +157,20 @@ class TimersTest {
     void aMessageOfACancelledTimerAlreadyInTheMailboxIsNotDelivered(ActorSystem system) {
         TestProbe<Object> probe = TestProbe.create(system);
         ActorRef<Object> ticker = ticker(system, probe, "in-flight");
-        // The timer fires at once, while the actor is still busy with this command; the cancel
-        // queued behind the command reaches the turn before the timer's message does.
+        // The timer fires at once; a task queued behind it on the scheduler's one thread tells when
+        // its message is in the mailbox, and then the same turn cancels it.
         ticker.tell((Command) context -> {
             context.timers().startSingleTimer("k", "tick", Duration.ZERO);
-            long end = System.nanoTime() + Duration.ofMillis(50).toNanos();
-            while (System.nanoTime() < end) {
-                Thread.onSpinWait(); // long enough for the scheduler thread to send the tick
+            CountDownLatch sent = new CountDownLatch(1);
+            context.system().scheduler().scheduleOnce(Duration.ZERO, sent::countDown);
+            try {
+                assertThat(sent.await(5, TimeUnit.SECONDS)).as("the scheduler ran the timer's task").isTrue();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
             }
+            context.timers().cancel("k");
         });
-        ticker.tell(new Cancel("k"));
-        probe.receiveMessages(2); // done for both commands
+        assertThat(probe.receiveMessages(1).get(0)).asString().startsWith("done ");
         probe.expectNoMessage(QUIET);
     }
 
