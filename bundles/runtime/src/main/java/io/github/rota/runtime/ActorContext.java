@@ -167,7 +167,6 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
         return childrenOrNone().contains(cell);
     }
 
-
     // ---------------------------------------------------------------- ReceiveContext
 
     /**

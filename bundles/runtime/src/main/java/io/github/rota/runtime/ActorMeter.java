@@ -61,7 +61,7 @@ final class ActorMeter implements ActorMetrics {
         }
     }
 
-    /** The metered actor's; asked for its reference only when one is wanted (it is made after the meter). */
+    /** The metered actor's cell, asked for the actor's reference when one is wanted: the reference is made after the meter. */
     private final Cell cell;
     private final Mailbox mailbox;
     private final int sampleInterval;
