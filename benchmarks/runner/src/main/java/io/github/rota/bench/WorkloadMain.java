@@ -84,8 +84,9 @@ public final class WorkloadMain {
                 }
                 results.add(round);
                 progress.println(String.format(Locale.ROOT, "PROGRESS %s %s round %d/%d%s: %,.0f msgs/s, %.3f CPU-s/M msgs,"
-                                + " noise %.2f%s", workloadName, runtime, r + 1, total, measured ? "" : " (warm-up)",
-                        round.messagesPerSecond(), round.cpuSecondsPerMillion(), round.noise(), round.noisy() ? " (noisy)" : ""));
+                                + " noise %.2f%s%s", workloadName, runtime, r + 1, total, measured ? "" : " (warm-up)",
+                        round.messagesPerSecond(), round.cpuSecondsPerMillion(), round.noise(), round.noisy() ? " (noisy)" : "",
+                        round.extra().isEmpty() ? "" : ", " + round.extra()));
             }
         } finally {
             runner.close();

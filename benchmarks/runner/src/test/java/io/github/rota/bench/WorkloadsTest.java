@@ -2,8 +2,10 @@ package io.github.rota.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,10 +74,20 @@ class WorkloadsTest {
         Round round = rounds.get(0);
         assertThat(round.extra("xcore_rtt_ns")).isPositive();
         assertThat(round.extra("turns_per_msg")).as("a turn handles one message or more").isPositive().isLessThanOrEqualTo(1.0);
-        for (String counter : List.of("steals", "next_slot_steals", "probes", "releases", "global", "global_polls",
+        for (String counter : List.of("steals", "next_slot_steals", "stolen", "probes", "releases", "global", "global_polls",
                 "unparks", "parks")) {
             assertThat(round.extra(counter + "_per_msg")).as(counter).isNotNaN().isNotNegative();
         }
+    }
+
+    /** What a user watches while a run goes on: each round's rate with its state and counters. */
+    @Test
+    void theProgressLineOfARoundShowsTheMachinesStateAndTheCounters() throws Exception {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        WorkloadMain.run("broker", "rota-ws", 0, 0, 1, 0.001, NEVER_NOISY, new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("PROGRESS broker rota-ws round 1/1: ")
+                .contains(" xcore_rtt_ns=").contains(" steals_per_msg=").contains(" stolen_per_msg=");
     }
 
     @Test
