@@ -65,12 +65,13 @@ public final class WorkloadMain {
                            double noiseThreshold, PrintStream progress) throws Exception {
         Workload workload = Workloads.create(workloadName);
         int warmups = warmup >= 0 ? warmup : workload.warmupRounds();
-        Rounds runner = JdkLimit.isLimit(runtime) ? new LimitRounds(workloadName, runtime, scale)
-                : new ContenderRounds(workload, factoryFor(runtime), runtime, throughput, scale);
         RoundMeter meter = new RoundMeter();
         List<Round> results = new ArrayList<>();
         int total = warmups + rounds;
-        try {
+        // A runtime that fails a round often fails to close too: the round's failure is the one to
+        // report, with the close's suppressed in it.
+        try (Rounds runner = JdkLimit.isLimit(runtime) ? new LimitRounds(workloadName, runtime, scale)
+                : new ContenderRounds(workload, factoryFor(runtime), runtime, throughput, scale)) {
             for (int r = 0; r < total; r++) {
                 boolean measured = r >= warmups;
                 Round round = runner.round(meter, measured);
@@ -88,8 +89,6 @@ public final class WorkloadMain {
                         round.messagesPerSecond(), round.cpuSecondsPerMillion(), round.noise(), round.noisy() ? " (noisy)" : "",
                         round.extra().isEmpty() ? "" : ", " + round.extra()));
             }
-        } finally {
-            runner.close();
         }
         return results;
     }

@@ -1,6 +1,7 @@
 package io.github.rota.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -88,6 +89,15 @@ class WorkloadsTest {
 
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("PROGRESS broker rota-ws round 1/1: ")
                 .contains(" xcore_rtt_ns=").contains(" steals_per_msg=").contains(" stolen_per_msg=");
+    }
+
+    /** A runtime that hangs fails its round and then its close: the round's failure is reported. */
+    @Test
+    void aRoundsFailureIsReportedWithTheRuntimesFailureToCloseSuppressedInIt() {
+        assertThatThrownBy(() -> WorkloadMain.run("pingpong-1", FailingContenders.FAILING, 0, 0, 1, 0.001, NEVER_NOISY, QUIET))
+                .hasMessageStartingWith("cannot spawn ")
+                .satisfies(failure -> assertThat(failure.getSuppressed()).singleElement()
+                        .extracting(Throwable::getMessage).isEqualTo("did not terminate"));
     }
 
     @Test
