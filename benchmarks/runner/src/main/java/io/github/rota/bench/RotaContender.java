@@ -68,7 +68,7 @@ final class RotaContender implements Contender {
     /**
      * The default dispatcher's counters of what crosses between workers, each a cache line that
      * changes core: {@code steals} (steal operations), {@code next_slot_steals} (of those, a
-     * sibling's next-actor slot), {@code stolen} (actors those steals moved to another worker: each
+     * sibling's next-actor slot), {@code actors_stolen} (actors those steals moved to another worker: each
      * takes its cell and mailbox lines along), {@code probes} (siblings a searching worker looked into),
      * {@code releases} (lingering actors let go), {@code global} and {@code global_polls} (the shared
      * queue's pushes and takes), {@code unparks} (workers woken by a producer), {@code parks}; and
@@ -81,7 +81,7 @@ final class RotaContender implements Contender {
             counters.put("turns", dispatcher.counter(DispatcherCounter.TURNS));
             counters.put("steals", dispatcher.counter(DispatcherCounter.STEAL_OPERATIONS));
             counters.put("next_slot_steals", dispatcher.counter(DispatcherCounter.NEXT_SLOT_STEALS));
-            counters.put("stolen", dispatcher.counter(DispatcherCounter.ACTORS_STOLEN));
+            counters.put("actors_stolen", dispatcher.counter(DispatcherCounter.ACTORS_STOLEN));
             counters.put("probes", dispatcher.counter(DispatcherCounter.SIBLING_PROBES));
             counters.put("releases", dispatcher.counter(DispatcherCounter.LINGER_RELEASES));
             counters.put("global", dispatcher.counter(DispatcherCounter.GLOBAL_PUSHES));

@@ -146,10 +146,14 @@ public final class WorkloadMain {
 
         @Override
         public void close() {
-            if (contender != null) {
-                workload.tearDown();
-                contender.close();
-                contender = null;
+            Contender closing = contender;
+            if (closing != null) {
+                contender = null; // closed once, even if closing fails (a fresh runtime per round closes in round())
+                try {
+                    workload.tearDown();
+                } finally {
+                    closing.close();
+                }
             }
         }
     }

@@ -9,20 +9,59 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A runtime for the runner's tests that fails as a hung one does: {@code failing} cannot spawn an
- * actor, and then cannot close either.
+ * Runtimes for the runner's tests that fail as a hung runtime does: {@code failing} fails its first
+ * round and then its close (it cannot spawn an actor, nor close); {@code unclosable} is Rota's
+ * work-stealing runtime that runs its rounds but then cannot close. They are registered for every
+ * test of the runner, so a test JVM's list of installed runtimes includes them: a test that runs
+ * every installed runtime must leave them out.
  */
 public final class FailingContenders implements ContenderFactory {
 
     static final String FAILING = "failing";
+    static final String UNCLOSABLE = "unclosable";
 
     @Override
     public List<String> names() {
-        return List.of(FAILING);
+        return List.of(FAILING, UNCLOSABLE);
     }
 
     @Override
     public Contender create(String name, int throughput) {
+        return name.equals(UNCLOSABLE) ? unclosable(throughput) : failing();
+    }
+
+    private static Contender unclosable(int throughput) {
+        Contender rota = new RotaContenders().create("rota-ws", throughput);
+        return new Contender() {
+            @Override
+            public String name() {
+                return UNCLOSABLE;
+            }
+
+            @Override
+            public <M> Ref<M> spawn(String actor, Behavior<M> behavior) {
+                return rota.spawn(actor, behavior);
+            }
+
+            @Override
+            public <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout) {
+                return rota.ask(target, message, timeout);
+            }
+
+            @Override
+            public void stop(Ref<?> actor) {
+                rota.stop(actor);
+            }
+
+            @Override
+            public void close() {
+                rota.close();
+                throw new IllegalStateException("did not terminate");
+            }
+        };
+    }
+
+    private static Contender failing() {
         return new Contender() {
             @Override
             public String name() {

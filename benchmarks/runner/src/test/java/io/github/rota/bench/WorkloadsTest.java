@@ -75,10 +75,12 @@ class WorkloadsTest {
         Round round = rounds.get(0);
         assertThat(round.extra("xcore_rtt_ns")).isPositive();
         assertThat(round.extra("turns_per_msg")).as("a turn handles one message or more").isPositive().isLessThanOrEqualTo(1.0);
-        for (String counter : List.of("steals", "next_slot_steals", "stolen", "probes", "releases", "global", "global_polls",
+        for (String counter : List.of("steals", "next_slot_steals", "actors_stolen", "probes", "releases", "global", "global_polls",
                 "unparks", "parks")) {
             assertThat(round.extra(counter + "_per_msg")).as(counter).isNotNaN().isNotNegative();
         }
+        assertThat(round.extra("actors_stolen_per_msg")).as("a steal moves one actor or more")
+                .isGreaterThanOrEqualTo(round.extra("steals_per_msg"));
     }
 
     /** What a user watches while a run goes on: each round's rate with its state and counters. */
@@ -88,7 +90,7 @@ class WorkloadsTest {
         WorkloadMain.run("broker", "rota-ws", 0, 0, 1, 0.001, NEVER_NOISY, new PrintStream(progress, true, StandardCharsets.UTF_8));
 
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("PROGRESS broker rota-ws round 1/1: ")
-                .contains(" xcore_rtt_ns=").contains(" steals_per_msg=").contains(" stolen_per_msg=");
+                .contains(" xcore_rtt_ns=").contains(" steals_per_msg=").contains(" actors_stolen_per_msg=");
     }
 
     /** A runtime that hangs fails its round and then its close: the round's failure is reported. */
@@ -98,6 +100,14 @@ class WorkloadsTest {
                 .hasMessageStartingWith("cannot spawn ")
                 .satisfies(failure -> assertThat(failure.getSuppressed()).singleElement()
                         .extracting(Throwable::getMessage).isEqualTo("did not terminate"));
+    }
+
+    /** A workload that starts a fresh runtime each round closes it in the round; one whose close fails is not closed again. */
+    @Test
+    void aRuntimeThatFailsToCloseIsClosedOnce() {
+        assertThatThrownBy(() -> WorkloadMain.run("skynet", FailingContenders.UNCLOSABLE, 0, 0, 1, 0.001, NEVER_NOISY, QUIET))
+                .hasMessage("did not terminate")
+                .satisfies(failure -> assertThat(failure.getSuppressed()).as("a second close's failure").isEmpty());
     }
 
     @Test
