@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Runtimes for the runner's tests that fail as a hung runtime does: {@code failing} fails its first
- * round and then its close (it cannot spawn an actor, nor close); {@code unclosable} is Rota's
- * work-stealing runtime that runs its rounds but then cannot close. They are registered for every
- * test of the runner, so a test JVM's list of installed runtimes includes them: a test that runs
- * every installed runtime must leave them out.
+ * Runtimes for the runner's tests that fail as a hung runtime does, both Rota's work-stealing runtime
+ * underneath: {@code failing} fails its first round (it cannot spawn an actor) and then its close;
+ * {@code unclosable} runs its rounds but then cannot close. They are registered for every test of the
+ * runner, so a test JVM's list of installed runtimes includes them: a test that runs every installed
+ * runtime must leave them out.
  */
 public final class FailingContenders implements ContenderFactory {
 
@@ -27,66 +27,34 @@ public final class FailingContenders implements ContenderFactory {
 
     @Override
     public Contender create(String name, int throughput) {
-        return name.equals(UNCLOSABLE) ? unclosable(throughput) : failing();
+        return new Hung(name, new RotaContenders().create("rota-ws", throughput));
     }
 
-    private static Contender unclosable(int throughput) {
-        Contender rota = new RotaContenders().create("rota-ws", throughput);
-        return new Contender() {
-            @Override
-            public String name() {
-                return UNCLOSABLE;
-            }
+    /** Rota's runtime, but closing it always fails, and {@code failing} refuses every spawn. */
+    private record Hung(String name, Contender rota) implements Contender {
 
-            @Override
-            public <M> Ref<M> spawn(String actor, Behavior<M> behavior) {
-                return rota.spawn(actor, behavior);
-            }
-
-            @Override
-            public <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout) {
-                return rota.ask(target, message, timeout);
-            }
-
-            @Override
-            public void stop(Ref<?> actor) {
-                rota.stop(actor);
-            }
-
-            @Override
-            public void close() {
-                rota.close();
-                throw new IllegalStateException("did not terminate");
-            }
-        };
-    }
-
-    private static Contender failing() {
-        return new Contender() {
-            @Override
-            public String name() {
-                return FAILING;
-            }
-
-            @Override
-            public <M> Ref<M> spawn(String actor, Behavior<M> behavior) {
+        @Override
+        public <M> Ref<M> spawn(String actor, Behavior<M> behavior) {
+            if (name.equals(FAILING)) {
                 throw new IllegalStateException("cannot spawn " + actor);
             }
+            return rota.spawn(actor, behavior);
+        }
 
-            @Override
-            public <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout) {
-                throw new UnsupportedOperationException();
-            }
+        @Override
+        public <M> CompletionStage<Object> ask(Ref<M> target, M message, Duration timeout) {
+            return rota.ask(target, message, timeout);
+        }
 
-            @Override
-            public void stop(Ref<?> actor) {
-                throw new UnsupportedOperationException();
-            }
+        @Override
+        public void stop(Ref<?> actor) {
+            rota.stop(actor);
+        }
 
-            @Override
-            public void close() {
-                throw new IllegalStateException("did not terminate");
-            }
-        };
+        @Override
+        public void close() {
+            rota.close();
+            throw new IllegalStateException("did not terminate");
+        }
     }
 }
