@@ -69,7 +69,8 @@ final class RotaContender implements Contender {
      * The default dispatcher's counters of what crosses between workers, each a cache line that
      * changes core: {@code steals} (steal operations), {@code next_slot_steals} (of those, a
      * sibling's next-actor slot), {@code actors_stolen} (actors those steals moved to another worker: each
-     * takes its cell and mailbox lines along), {@code probes} (siblings a searching worker looked into),
+     * takes its cell and mailbox lines along), {@code probes} (siblings a searching worker looked into), {@code naps} (times it slept instead,
+     * seeing only rings their owners were draining),
      * {@code releases} (lingering actors let go), {@code global} and {@code global_polls} (the shared
      * queue's pushes and takes), {@code unparks} (workers woken by a producer), {@code parks}; and
      * {@code turns} for scale.
@@ -83,6 +84,7 @@ final class RotaContender implements Contender {
             counters.put("next_slot_steals", dispatcher.counter(DispatcherCounter.NEXT_SLOT_STEALS));
             counters.put("actors_stolen", dispatcher.counter(DispatcherCounter.ACTORS_STOLEN));
             counters.put("probes", dispatcher.counter(DispatcherCounter.SIBLING_PROBES));
+            counters.put("naps", dispatcher.counter(DispatcherCounter.SEARCH_NAPS));
             counters.put("releases", dispatcher.counter(DispatcherCounter.LINGER_RELEASES));
             counters.put("global", dispatcher.counter(DispatcherCounter.GLOBAL_PUSHES));
             counters.put("global_polls", dispatcher.counter(DispatcherCounter.GLOBAL_POLLS));

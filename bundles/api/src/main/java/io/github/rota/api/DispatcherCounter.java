@@ -35,6 +35,11 @@ public enum DispatcherCounter {
      * their next-actor slot): cache lines read across cores whether or not anything was there.
      */
     SIBLING_PROBES("siblingProbes"),
+    /**
+     * Times a searching worker slept briefly instead of probing again: the only work it saw was in
+     * siblings' rings their owners were still draining.
+     */
+    SEARCH_NAPS("searchNaps"),
     /** Times a worker parked. */
     PARKS("parks"),
     /** Times a worker was woken by a producer. */

@@ -193,6 +193,11 @@ final class DispatcherMBean extends NotificationBroadcasterSupport implements Di
     }
 
     @Override
+    public long getSearchNaps() {
+        return dispatcher.counter(DispatcherCounter.SEARCH_NAPS);
+    }
+
+    @Override
     public long getNoopWakeups() {
         return dispatcher.counter(DispatcherCounter.NOOP_WAKEUPS);
     }

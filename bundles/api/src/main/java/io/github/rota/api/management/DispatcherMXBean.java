@@ -99,6 +99,10 @@ public interface DispatcherMXBean {
     @Units("probes")
     long getSiblingProbes();
 
+    /** {@return times a searching worker slept briefly because the only work it saw, its siblings were still draining} */
+    @Units("naps")
+    long getSearchNaps();
+
     /** {@return times a worker parked} */
     @Units("parks")
     long getParks();

@@ -7,7 +7,7 @@
  * Exported unconditionally: the JMX machinery reads these interfaces from outside the module.
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package io.github.rota.api.management;
 
 import org.osgi.annotation.bundle.Export;

@@ -16,8 +16,9 @@ import io.github.rota.spi.jfr.FlightEvents;
  *
  * <p>Next-actor slot: when code running on a worker makes an actor ready, that actor goes in the
  * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
- * on one core with no wake-up; a thief takes it only once it is stale ({@link Search}). A turn that keeps sending to the actor in its own worker's next slot or linger
- * slot expedites it ({@link #expedite}): to the ring, with a wake-up, so a sibling steals it at once.
+ * on one core with no wake-up; a thief takes it only once it is stale ({@link Search}). A turn that
+ * keeps sending to the actor in its own worker's next slot or linger slot expedites it
+ * ({@link #expedite}): to the ring, with a wake-up, so a sibling steals it once it is stale there.
  * When no sibling is searching, the {@link StarvationProbe} rescues a slot stuck behind a long turn.
  *
  * <p>Lingering: an actor whose turn drained it while an exchange goes on here (an actor in the next
@@ -157,7 +158,8 @@ final class Core extends CorePad1 {
      * The running turn keeps sending to {@code s}. If {@code s} waits in the next slot, or lingers
      * here with work, it goes to the ring and a sibling is woken: filling the next slot woke nobody
      * (this worker was to run it as soon as its turn ended), and this turn is not ending. The sibling
-     * steals it from the ring at once, with no stale-slot wait. Anywhere else, {@code s} is already
+     * steals it from the ring once it has waited there {@value Search#STALE_RING_NANOS} ns, with the
+     * owner's turn still going. Anywhere else, {@code s} is already
      * where a sibling can take it.
      */
     void expedite(Schedulable s) {

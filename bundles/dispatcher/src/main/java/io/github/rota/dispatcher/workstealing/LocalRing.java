@@ -138,6 +138,16 @@ final class LocalRing extends LocalRingEndPad {
         return (int) Math.max(0, Math.min(slots.length, t - h));
     }
 
+    /** Any thread; may lag. @return the position of the oldest element: everything below it has left the ring */
+    long headPosition() {
+        return lvHead();
+    }
+
+    /** Any thread; may lag. @return the position the next push fills: everything below it has entered the ring */
+    long tailPosition() {
+        return laTail();
+    }
+
     /** Any thread. */
     boolean isEmpty() {
         return size() == 0;

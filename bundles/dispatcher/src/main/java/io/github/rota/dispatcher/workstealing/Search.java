@@ -8,18 +8,35 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A worker's search for work when its own queues are empty: half the ring of a sibling (from a
- * random one on), on a second pass a sibling's stale next slot, then the global queue. A thief takes
- * a sibling's next slot only when that sibling has started no turn for
- * {@value #STALE_NEXT_SLOT_NANOS} ns (it is stuck in a long turn, not about to run the actor; Go
- * waits 3 µs too): a thief that took the slot of a busy worker would drag a request/reply pair
- * across cores.
+ * random one on), on a second pass a sibling's stale next slot, then the global queue.
  *
- * <p>Threads: the searching worker's owner only; what it remembers of its siblings' epochs is its own.
+ * <p>A thief takes only work its owner is not getting to. Moving an actor to another worker moves
+ * its cell, mailbox and envelopes with it, and its next message pulls it back (a send schedules the
+ * recipient on the sender's worker): where cache lines are far apart that costs more than the owner
+ * running the actor a few microseconds later.
+ * <ul>
+ *   <li>A ring is stale once every actor this worker saw in it at one look is still there
+ *       {@value #STALE_RING_NANOS} ns later: its owner is stuck in a long turn, or has a backlog it
+ *       cannot clear in that time. A ring its owner keeps draining is never stale, however busy.
+ *       (Kotlin's scheduler lets a thief take a worker's LIFO slot only after 100 µs.)</li>
+ *   <li>A next slot is stale once its worker has started no turn for {@value #STALE_NEXT_SLOT_NANOS}
+ *       ns: it is stuck in a long turn, not about to run the actor (Go waits 3 µs too). A thief that
+ *       took the slot of a busy worker would drag a request/reply pair across cores.</li>
+ * </ul>
+ * A round that finds nothing but rings that are not stale yet tells its worker how long until the
+ * first of them may be ({@link #nanosUntilRingStale}), so the worker can sleep that long instead of
+ * reading the owner's lines over and over.
+ *
+ * <p>Threads: the searching worker's owner only; what it remembers of its siblings is its own.
  */
 final class Search {
 
+    /** How long the actors seen in a sibling's ring must all still wait there before a thief takes half of them. */
+    static final long STALE_RING_NANOS = 50_000;
     /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
     static final long STALE_NEXT_SLOT_NANOS = 3_000;
+    /** {@link #nanosUntilRingStale}: the last round saw no ring with actors in it. */
+    static final long NO_RING_WORK = Long.MAX_VALUE;
 
     private final Remote own;
     private final Shared shared;
@@ -29,17 +46,29 @@ final class Search {
      */
     private final long[] seenEpoch;
     private final long[] seenAtNanos;
+    /**
+     * Per sibling: the tail of its ring at the look that started the current wait, and when; -1: no
+     * wait (the ring was empty). Its head still below that tail: an actor seen then still waits.
+     */
+    private final long[] seenRingTail;
+    private final long[] ringSeenAtNanos;
+    /** What the last round found: the soonest a sibling's ring may turn stale. */
+    private long nanosUntilRingStale = NO_RING_WORK;
 
     Search(Remote own, Shared shared) {
         this.own = own;
         this.shared = shared;
         this.seenEpoch = new long[shared.workerCount()];
         this.seenAtNanos = new long[shared.workerCount()];
+        this.seenRingTail = new long[shared.workerCount()];
+        this.ringSeenAtNanos = new long[shared.workerCount()];
         Arrays.fill(seenEpoch, -1); // epochs start at 0
+        Arrays.fill(seenRingTail, -1); // positions start at 0
     }
 
     /** One search round: steal, then the global queue. */
     Schedulable once() {
+        nanosUntilRingStale = NO_RING_WORK;
         Schedulable s = steal();
         if (s == null && (s = shared.global.poll()) != null) {
             own.counters.increment(DispatcherCounter.GLOBAL_POLLS);
@@ -47,9 +76,18 @@ final class Search {
         return s;
     }
 
+    /**
+     * {@return after a round that found nothing: how long until a sibling's ring that holds actors may
+     * turn stale; {@link #NO_RING_WORK} if no ring held any}
+     */
+    long nanosUntilRingStale() {
+        return nanosUntilRingStale;
+    }
+
     private Schedulable steal() {
         int n = shared.workerCount();
         int start = ThreadLocalRandom.current().nextInt(n);
+        long now = System.nanoTime();
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < n; i++) {
                 Remote victim = shared.remote((start + i) % n);
@@ -57,7 +95,8 @@ final class Search {
                     continue;
                 }
                 own.counters.increment(DispatcherCounter.SIBLING_PROBES);
-                int moved = victim.stealHalfInto(own.ring);
+                long untilStale = ringStaleIn(victim, now);
+                int moved = untilStale == 0 ? victim.stealHalfInto(own.ring) : 0;
                 if (moved > 0) {
                     stole(victim, moved);
                     Schedulable oldest = own.ring.pop();
@@ -72,6 +111,7 @@ final class Search {
                         return s;
                     }
                 }
+                nanosUntilRingStale = Math.min(nanosUntilRingStale, untilStale);
             }
         }
         return null;
@@ -81,6 +121,28 @@ final class Search {
         own.counters.increment(DispatcherCounter.STEAL_OPERATIONS);
         own.counters.add(DispatcherCounter.ACTORS_STOLEN, actors);
         FlightEvents.steal(shared.dispatcherId(), own.index, victim.index, actors);
+    }
+
+    /**
+     * At {@code now}, how long until {@code victim}'s ring is stale: 0 if it is; {@link #NO_RING_WORK}
+     * if it is empty. A look that finds every actor of the last wait gone (or the ring empty) starts a
+     * new wait, of {@value #STALE_RING_NANOS} ns, for the actors in the ring now; so the first look at
+     * a ring never finds it stale.
+     */
+    long ringStaleIn(Remote victim, long now) {
+        long head = victim.ring.headPosition();
+        long tail = victim.ring.tailPosition();
+        int v = victim.index;
+        if (head >= tail) {
+            seenRingTail[v] = -1;
+            return NO_RING_WORK;
+        }
+        if (head >= seenRingTail[v]) { // includes "no wait yet": -1
+            seenRingTail[v] = tail;
+            ringSeenAtNanos[v] = now;
+            return STALE_RING_NANOS;
+        }
+        return Math.max(0, STALE_RING_NANOS - (now - ringSeenAtNanos[v]));
     }
 
     /**

@@ -121,6 +121,13 @@ final class Worker {
 
     // ---------------------------------------------------------------- searching and parking
 
+    /**
+     * Searches for a while, then parks. A round that sees only rings their owners are still draining
+     * sleeps until the first of them may turn stale ({@link Search}) instead of reading their lines
+     * again at once. It sleeps as a searcher: producers wake nobody meanwhile (what they push is found
+     * when it wakes, within {@value Search#STALE_RING_NANOS} ns), so an exchange that keeps a sibling's
+     * ring busy costs that ring's owner neither a probe per message nor an unpark.
+     */
     private Schedulable searchOrPark(Owner owner) {
         if (core.beginSearching()) {
             for (int round = 0; round < waiting.rounds() && !shared.isClosed(); round++) {
@@ -128,13 +135,24 @@ final class Worker {
                 if (s != null) {
                     return s;
                 }
-                waiting.pause(round);
+                long untilStale = search.nanosUntilRingStale();
+                if (untilStale > 0 && untilStale != Search.NO_RING_WORK) {
+                    napFor(untilStale);
+                } else {
+                    waiting.pause(round);
+                }
             }
             core.endSearching();
         }
         owner.beforePark();
         park();
         return null;
+    }
+
+    private void napFor(long nanos) {
+        core.counters.increment(DispatcherCounter.SEARCH_NAPS);
+        Thread.interrupted(); // as in park: a pending interrupt would end every nap at once
+        LockSupport.parkNanos(shared, nanos);
     }
 
     void park() {

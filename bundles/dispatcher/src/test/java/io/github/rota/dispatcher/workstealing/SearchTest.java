@@ -6,7 +6,11 @@ import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import org.junit.jupiter.api.Test;
 
-/** How a searching worker times a sibling's next slot: stale once the sibling has started no turn for long enough. */
+/**
+ * How a searching worker times its siblings' work: a next slot is stale once the sibling has started
+ * no turn for long enough; a ring, once every actor seen in it at one look still waits there long
+ * enough later. The clock is the tests' own.
+ */
 class SearchTest {
 
     private final Remote thief = new Remote(0, LocalRing.DEFAULT_CAPACITY);
@@ -41,7 +45,65 @@ class SearchTest {
         assertThat(search.nextSlotIsStale(victim, 0)).isTrue();
     }
 
-    /** An actor waiting in a next slot; only moved here. */
+    @Test
+    void aRingIsStaleOnceEveryActorSeenInItHasWaitedTheWholeStaleTime() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+
+        assertThat(search.ringStaleIn(victim, t)).as("the first look starts the wait").isEqualTo(stale);
+        assertThat(search.ringStaleIn(victim, t + stale - 1)).isEqualTo(1);
+        assertThat(search.ringStaleIn(victim, t + stale)).isZero();
+        assertThat(search.ringStaleIn(other, t + stale)).as("each sibling is timed on its own").isEqualTo(Search.NO_RING_WORK);
+    }
+
+    @Test
+    void aRingItsOwnerKeepsDrainingIsNeverStaleHoweverLongItStaysFull() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
+
+        for (int look = 1; look <= 10; look++) {
+            victim.ring.pop(); // the owner runs what was there, and meanwhile more arrives
+            victim.ring.pop();
+            victim.ring.push(new Waiting());
+            victim.ring.push(new Waiting());
+            assertThat(search.ringStaleIn(victim, t + look * stale)).as("look %d: a new wait starts", look).isEqualTo(stale);
+        }
+    }
+
+    @Test
+    void aBacklogItsOwnerCannotClearWithinTheStaleTimeIsStaleThoughItsHeadMoves() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        for (int i = 0; i < 4; i++) {
+            victim.ring.push(new Waiting());
+        }
+        assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
+
+        victim.ring.pop(); // the owner runs one; three of those seen still wait
+        victim.ring.push(new Waiting());
+
+        assertThat(search.ringStaleIn(victim, t + stale)).isZero();
+    }
+
+    @Test
+    void aRingFoundEmptyStartsItsWaitAgainWhenActorsArrive() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
+        victim.ring.pop();
+        assertThat(search.ringStaleIn(victim, t + 1)).isEqualTo(Search.NO_RING_WORK);
+
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t + stale)).as("the wait starts at this look, not the first").isEqualTo(stale);
+        assertThat(search.ringStaleIn(victim, t + 2 * stale)).isZero();
+    }
+
+    /** An actor waiting in a next slot or a ring; only moved here. */
     private static final class Waiting implements Schedulable {
         @Override
         public boolean runTurn(Turn turn) {

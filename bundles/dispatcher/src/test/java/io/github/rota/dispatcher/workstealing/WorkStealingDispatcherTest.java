@@ -590,7 +590,7 @@ class WorkStealingDispatcherTest {
         assertThat(stats.workerQueueDepths()).hasSize(2);
         assertThat(stats.counters().keySet()).extracting(DispatcherCounter::key).containsExactly("turns", "messages", "localPushes", "nextSlotPushes",
                 "lingerReleases", "globalPushes", "globalPolls", "stealOperations", "actorsStolen", "nextSlotSteals",
-                "siblingProbes", "parks", "unparks", "noopWakeups",
+                "siblingProbes", "searchNaps", "parks", "unparks", "noopWakeups",
                 "overflowToGlobal", "budgetYields", "starvationReports", "blockingHandovers", "blockedWithoutSpare",
                 "workersReplaced");
         assertThat(stats.counter(DispatcherCounter.TURNS)).isEqualTo(1);

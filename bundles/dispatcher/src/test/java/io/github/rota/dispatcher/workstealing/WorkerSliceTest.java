@@ -23,7 +23,7 @@ class WorkerSliceTest {
     private final Worker worker = new Worker(new Core(queues.remote(0), queues),
             new TurnRunner("slices", new TurnObservers(fault -> { }), event -> { }),
             WaitStrategy.SPIN_THEN_YIELD, () -> 1);
-    private final Owner owner = new Owner(worker);
+    private final CallingOwner owner = new CallingOwner(worker);
 
     @AfterEach
     void close() {
@@ -67,47 +67,6 @@ class WorkerSliceTest {
         public boolean runTurn(Turn turn) {
             turns.incrementAndGet();
             return true;
-        }
-    }
-
-    /** The worker's thread, without a thread of its own: whoever calls {@link Worker#runOn}. */
-    private static final class Owner implements Worker.Owner {
-        volatile Worker current;
-        private int budget;
-        private int lastHandled;
-
-        Owner(Worker worker) {
-            current = worker;
-        }
-
-        @Override
-        public Worker worker() {
-            return current;
-        }
-
-        @Override
-        public void beginTurn(int budget) {
-            this.budget = budget;
-        }
-
-        @Override
-        public int budget() {
-            return budget;
-        }
-
-        @Override
-        public void messagesHandled(int count) {
-            lastHandled = count;
-        }
-
-        @Override
-        public int lastMessagesHandled() {
-            return lastHandled;
-        }
-
-        @Override
-        public void beforePark() {
-            // no thread of its own to look after
         }
     }
 }
