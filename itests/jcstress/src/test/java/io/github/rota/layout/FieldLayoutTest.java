@@ -26,9 +26,10 @@ class FieldLayoutTest {
 
     @Test
     void eachFieldOtherThreadsTouchOfAWorkerHasACacheLineOfItsOwn() throws Exception {
-        // What the turn runs shares the epoch's line (written with it, read only for the probe's reports).
-        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.Remote", List.of(List.of("turnEpoch", "running"),
-                List.of("next"), List.of("parkState"), List.of("linger0", "linger1")));
+        // What the turn runs (read only for the probe's reports) and the urgent ring position share the epoch's
+        // line, read by thieves too; whether the worker naps shares the park state's, read by pushers too.
+        assertOnLinesOfTheirOwn("io.github.rota.dispatcher.workstealing.Remote", List.of(List.of("turnEpoch", "urgentAt", "running"),
+                List.of("next"), List.of("parkState", "napping"), List.of("linger0", "linger1")));
     }
 
     @Test

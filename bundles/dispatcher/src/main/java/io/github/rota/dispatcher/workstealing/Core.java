@@ -18,7 +18,7 @@ import io.github.rota.spi.jfr.FlightEvents;
  * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
  * on one core with no wake-up; a thief takes it only once it is stale ({@link Search}). A turn that
  * keeps sending to the actor in its own worker's next slot or linger slot expedites it
- * ({@link #expedite}): to the ring, with a wake-up, so a sibling steals it once it is stale there.
+ * ({@link #expedite}): to the ring, marked urgent, with a wake-up, so a sibling steals it at once.
  * When no sibling is searching, the {@link StarvationProbe} rescues a slot stuck behind a long turn.
  *
  * <p>Lingering: an actor whose turn drained it while an exchange goes on here (an actor in the next
@@ -48,6 +48,8 @@ final class Core extends CorePad1 {
     static final int MAX_LOCAL_STREAK = 16;
     /** Every this many takes, the global queue goes first (Go and Tokio use 61: prime, cheap). */
     static final int GLOBAL_CHECK_INTERVAL = 61;
+    /** {@link #prepareToPark}: block until a notifier wakes the worker. */
+    static final long UNTIL_WOKEN = Long.MAX_VALUE;
 
     Core(Remote remote, Shared shared) {
         super(remote, shared);
@@ -156,17 +158,18 @@ final class Core extends CorePad1 {
 
     /**
      * The running turn keeps sending to {@code s}. If {@code s} waits in the next slot, or lingers
-     * here with work, it goes to the ring and a sibling is woken: filling the next slot woke nobody
-     * (this worker was to run it as soon as its turn ended), and this turn is not ending. The sibling
-     * steals it from the ring once it has waited there {@value Search#STALE_RING_NANOS} ns, with the
-     * owner's turn still going. Anywhere else, {@code s} is already
-     * where a sibling can take it.
+     * here with work, it goes to the ring, marked urgent, and a sibling is woken: filling the next slot
+     * woke nobody (this worker was to run it as soon as its turn ended), and this turn is not ending.
+     * The sibling steals it from the ring at once. Anywhere else, {@code s} is already where a sibling
+     * can take it.
      */
     void expedite(Schedulable s) {
         if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && letGo((LingeringSchedulable) s))) {
+            long position = ring.tailPosition();
             if (ring.push(s)) {
                 counters.increment(DispatcherCounter.LOCAL_PUSHES);
-                shared.notifyOne();
+                remote.markUrgent(position); // a sibling takes it at once (Search)
+                shared.notifyUrgent();
             } else {
                 overflow(s);
             }
@@ -200,7 +203,7 @@ final class Core extends CorePad1 {
         counters.add(DispatcherCounter.OVERFLOW_TO_GLOBAL, moved + 1);
         counters.add(DispatcherCounter.GLOBAL_PUSHES, moved + 1);
         FlightEvents.overflow(shared.dispatcherId(), remote.index, moved + 1);
-        shared.notifyOne();
+        shared.notifyUrgent();
     }
 
     /** Lets the lingering actors go; those that have work again go to the ring. */
@@ -315,7 +318,7 @@ final class Core extends CorePad1 {
         }
         if (moved > 0) {
             counters.add(DispatcherCounter.GLOBAL_PUSHES, moved);
-            shared.notifyOne();
+            shared.notifyUrgent();
         }
     }
 
@@ -357,22 +360,30 @@ final class Core extends CorePad1 {
      * Registers as sleeping, then re-scans every queue (the worker's half of the Dekker handshake
      * with {@link Shared#notifyOne}).
      *
-     * @return {@code true} if the worker must block until a notifier claims it; {@code false} if
-     *         the re-scan found work (or the queues closed) and the worker stays awake
+     * @return how long the worker may block: {@link #UNTIL_WOKEN} if nothing is queued anywhere;
+     *         {@value Search#STALE_RING_NANOS} ns if only siblings' rings hold actors (their owners
+     *         may be draining them; it looks again then, still registered, so a notifier may wake it
+     *         sooner); 0 if the global queue holds work (or the queues closed): it stays awake
      */
-    boolean prepareToPark() {
+    long prepareToPark() {
         shared.idle.beforePark(remote);
-        if (shared.hasWorkToSteal() || shared.isClosed()) {
+        if (!shared.global.isEmpty() || shared.isClosed()) {
             if (!shared.idle.cancelPark(remote)) {
                 takeUpWake(); // a notifier claimed us and counted us as a searcher
             }
-            return false;
+            return 0;
         }
-        return true;
+        return shared.ringsHoldWork() ? Search.STALE_RING_NANOS : UNTIL_WOKEN;
     }
 
-    /** After parking: a notifier woke the worker (and counted it as a searcher), or nothing happened. */
+    /**
+     * After parking: a notifier woke the worker (and counted it as a searcher); or a timed park ran
+     * out (or the queues closed), and the worker takes itself off the idle set as the re-scan would.
+     */
     void afterPark() {
+        if (remote.isSleeping() && shared.idle.cancelPark(remote)) {
+            return;
+        }
         if (remote.isWoken()) {
             takeUpWake();
             counters.increment(DispatcherCounter.UNPARKS);

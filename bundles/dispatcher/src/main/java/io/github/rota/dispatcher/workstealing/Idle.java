@@ -16,7 +16,11 @@ import java.util.concurrent.locks.LockSupport;
  * work left behind keeps a searcher.
  *
  * <p>Parking: a worker sets its park state to SLEEPING, then counts itself parked (an atomic add: a
- * full fence); a notifier claims a sleeper by CAS of that state to WOKEN and uncounts it. Invariants
+ * full fence); a notifier claims a sleeper by CAS of that state to WOKEN and uncounts it. A park
+ * may be timed: when it runs out, the worker takes itself off the set by the same CAS a re-scan that
+ * found work uses (jcstress {@code TimedParkExpiryVersusWakeTest}). A searcher may also sleep
+ * between rounds ("napping", {@link Search}); it stays a searcher, and {@link #wakeNapper} is only a
+ * hint that cuts the sleep short. Invariants
  * ({@code WorkStealingDispatcherTest}, {@code IdleTest}): {@code 0 <= searching <= workers};
  * {@code parked} equals the workers that are SLEEPING; a searcher counted for a worker is given back
  * even if its thread dies before it runs again.
@@ -27,6 +31,8 @@ final class Idle {
     private final Remote[] workers;
     private final AtomicInteger searching = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
+    /** Searchers sleeping between rounds ({@link Search}); a hint for pushers, see {@link #wakeNapper}. */
+    private final AtomicInteger napping = new AtomicInteger();
     /** Where the next wake-up scan starts; a racy hint that spreads wake-ups. */
     private int wakeCursor;
 
@@ -107,6 +113,34 @@ final class Idle {
             return true;
         }
         return false;
+    }
+
+    /** The searcher {@code worker} sleeps between rounds from now until {@link #endNap}. */
+    void beginNap(Remote worker) {
+        worker.setNapping(true);
+        napping.incrementAndGet();
+    }
+
+    void endNap(Remote worker) {
+        napping.decrementAndGet();
+        worker.setNapping(false);
+    }
+
+    /**
+     * Cuts one searcher's sleep short, if one sleeps: work was pushed that a sibling should take at
+     * once. A hint, without the park handshake's fences: a sleeper that misses it finds the work when
+     * its sleep ends.
+     */
+    void wakeNapper() {
+        if (napping.get() == 0) {
+            return;
+        }
+        for (Remote worker : workers) {
+            if (worker.isNapping()) {
+                LockSupport.unpark(worker.thread());
+                return;
+            }
+        }
     }
 
     int parkedCount() {

@@ -24,7 +24,9 @@ import java.lang.invoke.VarHandle;
  * notifier counted is given back ({@code IdleTest}).
  *
  * <p>Turn epoch: odd while a turn runs, moved on by the owner with an opaque store at each turn's
- * start and end; thieves and the probe read it to tell a stuck turn from a busy worker.
+ * start and end; thieves and the probe read it to tell a stuck turn from a busy worker. Beside it,
+ * the ring position of the last actor pushed for a sibling to take at once, and on the park state's
+ * line whether the worker naps between search rounds: both opaque, hints that only hurry a thief.
  *
  * <p>Layout, by writer (padded as the package comment says): the read-only fields first; then the
  * turn epoch and what the turn runs (owner writes; thieves and the probe read), the next slot (owner
@@ -44,6 +46,8 @@ final class Remote extends RemotePad4 {
     private static final VarHandle LINGER_1;
     private static final VarHandle PARK_STATE;
     private static final VarHandle TURN_EPOCH;
+    private static final VarHandle URGENT_AT;
+    private static final VarHandle NAPPING;
 
     static {
         try {
@@ -53,6 +57,8 @@ final class Remote extends RemotePad4 {
             LINGER_1 = lookup.findVarHandle(RemoteLingerSlots.class, "linger1", LingeringSchedulable.class);
             PARK_STATE = lookup.findVarHandle(RemoteParkState.class, "parkState", int.class);
             TURN_EPOCH = lookup.findVarHandle(RemoteTurn.class, "turnEpoch", long.class);
+            URGENT_AT = lookup.findVarHandle(RemoteTurn.class, "urgentAt", long.class);
+            NAPPING = lookup.findVarHandle(RemoteParkState.class, "napping", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -121,6 +127,20 @@ final class Remote extends RemotePad4 {
     /** {@return odd while the worker is in a turn; changes with every turn} */
     long turnEpoch() {
         return loTurnEpoch();
+    }
+
+    /**
+     * {@return the ring position of the last actor its owner pushed for a sibling to take at once (one
+     * expedited out of a long turn); -1 if none yet. It is still in the ring while the ring's head has
+     * not passed it}
+     */
+    long urgentAt() {
+        return (long) URGENT_AT.getOpaque(this);
+    }
+
+    /** {@return whether the worker sleeps between search rounds ({@link Search}): a push a sibling should take at once may wake it} */
+    boolean isNapping() {
+        return (boolean) NAPPING.getOpaque(this);
     }
 
     /** {@return what the worker's turn runs, for reports only: may be stale; {@code null} between turns} */
@@ -235,6 +255,16 @@ final class Remote extends RemotePad4 {
         svParkState(AWAKE);
     }
 
+    /** Owner: the actor just pushed at ring position {@code position} is for a sibling to take at once. */
+    void markUrgent(long position) {
+        URGENT_AT.setOpaque(this, position);
+    }
+
+    /** Owner: about to sleep between search rounds, or awake again. A hint for pushers: the sleep is bounded anyway. */
+    void setNapping(boolean napping) {
+        NAPPING.setOpaque(this, napping);
+    }
+
     /** Owner: {@return its own epoch} */
     long ownTurnEpoch() {
         return turnEpoch;
@@ -346,6 +376,8 @@ abstract class RemotePad0 extends RemoteFields {
 /** The turn epoch and what the turn runs: the owner writes, thieves and the probe read. */
 abstract class RemoteTurn extends RemotePad0 {
     volatile long turnEpoch;
+    /** See {@link Remote#urgentAt}: written at an expedite, read by thieves. */
+    volatile long urgentAt = -1;
     /** Plain: for the probe's reports only. */
     Schedulable running;
 
@@ -400,6 +432,8 @@ abstract class RemoteParkState extends RemotePad2 {
     static final int WOKEN = 2;
 
     volatile int parkState;
+    /** See {@link Remote#isNapping}: the owner writes it around each sleep between search rounds. */
+    volatile boolean napping;
 
     RemoteParkState(int index, LocalRing ring) {
         super(index, ring);

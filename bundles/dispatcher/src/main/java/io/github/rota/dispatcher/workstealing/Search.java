@@ -15,10 +15,17 @@ import java.util.concurrent.ThreadLocalRandom;
  * recipient on the sender's worker): where cache lines are far apart that costs more than the owner
  * running the actor a few microseconds later.
  * <ul>
- *   <li>A ring is stale once every actor this worker saw in it at one look is still there
+ *   <li>A ring is stale once the actors this worker saw in it at one look have not all left it
  *       {@value #STALE_RING_NANOS} ns later: its owner is stuck in a long turn, or has a backlog it
- *       cannot clear in that time. A ring its owner keeps draining is never stale, however busy.
- *       (Kotlin's scheduler lets a thief take a worker's LIFO slot only after 100 µs.)</li>
+ *       cannot clear in that time. (Kotlin's scheduler lets a thief take a worker's LIFO slot only
+ *       after 100 µs.)</li>
+ *   <li>A ring its owner keeps draining is stale once it has held actors at every look for a wait
+ *       that adapts per sibling ({@link #outOfWork}): {@value #STALE_RING_NANOS} ns at first, and
+ *       again after a steal from it kept the thief busy (independent actors piled on one worker,
+ *       which now run on two); doubled, up to {@value #MAX_STALE_RING_NANOS} ns, after a steal whose
+ *       actors went straight back (clients of a busy actor there).</li>
+ *   <li>A ring is stale at once while it holds an actor its owner marked urgent
+ *       ({@link Remote#urgentAt}: one expedited out of a long turn).</li>
  *   <li>A next slot is stale once its worker has started no turn for {@value #STALE_NEXT_SLOT_NANOS}
  *       ns: it is stuck in a long turn, not about to run the actor (Go waits 3 µs too). A thief that
  *       took the slot of a busy worker would drag a request/reply pair across cores.</li>
@@ -31,12 +38,18 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class Search {
 
-    /** How long the actors seen in a sibling's ring must all still wait there before a thief takes half of them. */
+    /**
+     * How long after a look at a sibling's ring a thief takes half of it if what it saw has not all
+     * left; and how long a busy ring must hold actors at every look, at first.
+     */
     static final long STALE_RING_NANOS = 50_000;
+    /** The longest the wait for a busy ring grows to, doubling after each steal from it that did not pay. */
+    static final long MAX_STALE_RING_NANOS = 32 * STALE_RING_NANOS;
     /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
     static final long STALE_NEXT_SLOT_NANOS = 3_000;
     /** {@link #nanosUntilRingStale}: the last round saw no ring with actors in it. */
     static final long NO_RING_WORK = Long.MAX_VALUE;
+    private static final long NOT_BUSY = Long.MIN_VALUE;
 
     private final Remote own;
     private final Shared shared;
@@ -52,6 +65,13 @@ final class Search {
      */
     private final long[] seenRingTail;
     private final long[] ringSeenAtNanos;
+    /** Per sibling: since when every look found actors in its ring; {@link #NOT_BUSY}: the last look found none. */
+    private final long[] ringBusySinceNanos;
+    /** Per sibling: how long its ring may hold actors at every look before this worker steals from it. */
+    private final long[] ringStaleNanos;
+    /** The sibling whose ring this worker last stole from, until it runs out of work again; -1: none. */
+    private int lastRingVictim = -1;
+    private long lastRingStealAtNanos;
     /** What the last round found: the soonest a sibling's ring may turn stale. */
     private long nanosUntilRingStale = NO_RING_WORK;
 
@@ -64,6 +84,28 @@ final class Search {
         this.ringSeenAtNanos = new long[shared.workerCount()];
         Arrays.fill(seenEpoch, -1); // epochs start at 0
         Arrays.fill(seenRingTail, -1); // positions start at 0
+        this.ringStaleNanos = new long[shared.workerCount()];
+        Arrays.fill(ringStaleNanos, STALE_RING_NANOS);
+        this.ringBusySinceNanos = new long[shared.workerCount()];
+        Arrays.fill(ringBusySinceNanos, NOT_BUSY);
+    }
+
+    /**
+     * The worker ran out of work and is about to search: if it last stole from a sibling's ring, was
+     * that steal worth it? It was if it kept this worker busy at least as long as it waited for it
+     * (the stolen actors stayed here, with their exchange: a pair that had piled onto one worker); if
+     * not, the actors went back where their traffic is (clients of a busy actor there, which a reply
+     * schedules on its sender's worker), and the wait for that sibling's ring doubles, up to
+     * {@value #MAX_STALE_RING_NANOS} ns, so moving them costs next to nothing.
+     */
+    void outOfWork() {
+        if (lastRingVictim < 0) {
+            return;
+        }
+        int v = lastRingVictim;
+        lastRingVictim = -1;
+        long busy = System.nanoTime() - lastRingStealAtNanos;
+        ringStaleNanos[v] = busy >= ringStaleNanos[v] ? STALE_RING_NANOS : Math.min(2 * ringStaleNanos[v], MAX_STALE_RING_NANOS);
     }
 
     /** One search round: steal, then the global queue. */
@@ -99,6 +141,9 @@ final class Search {
                 int moved = untilStale == 0 ? victim.stealHalfInto(own.ring) : 0;
                 if (moved > 0) {
                     stole(victim, moved);
+                    lastRingVictim = victim.index;
+                    lastRingStealAtNanos = now;
+                    ringBusySinceNanos[victim.index] = NOT_BUSY; // its wait starts again
                     Schedulable oldest = own.ring.pop();
                     if (oldest != null) {
                         return oldest;
@@ -126,8 +171,8 @@ final class Search {
     /**
      * At {@code now}, how long until {@code victim}'s ring is stale: 0 if it is; {@link #NO_RING_WORK}
      * if it is empty. A look that finds every actor of the last wait gone (or the ring empty) starts a
-     * new wait, of {@value #STALE_RING_NANOS} ns, for the actors in the ring now; so the first look at
-     * a ring never finds it stale.
+     * new wait, of {@value #STALE_RING_NANOS} ns or longer ({@link #outOfWork}), for the actors in the
+     * ring now; so the first look at a ring finds it stale only if it holds an urgent actor.
      */
     long ringStaleIn(Remote victim, long now) {
         long head = victim.ring.headPosition();
@@ -135,14 +180,22 @@ final class Search {
         int v = victim.index;
         if (head >= tail) {
             seenRingTail[v] = -1;
+            ringBusySinceNanos[v] = NOT_BUSY;
             return NO_RING_WORK;
         }
+        if (victim.urgentAt() >= head) { // an actor pushed for a sibling to take at once is still there
+            return 0;
+        }
+        if (ringBusySinceNanos[v] == NOT_BUSY) {
+            ringBusySinceNanos[v] = now;
+        }
+        long untilBusyTooLong = ringStaleNanos[v] - (now - ringBusySinceNanos[v]);
         if (head >= seenRingTail[v]) { // includes "no wait yet": -1
             seenRingTail[v] = tail;
             ringSeenAtNanos[v] = now;
-            return STALE_RING_NANOS;
+            return Math.max(0, Math.min(STALE_RING_NANOS, untilBusyTooLong));
         }
-        return Math.max(0, STALE_RING_NANOS - (now - ringSeenAtNanos[v]));
+        return Math.max(0, Math.min(STALE_RING_NANOS - (now - ringSeenAtNanos[v]), untilBusyTooLong));
     }
 
     /**

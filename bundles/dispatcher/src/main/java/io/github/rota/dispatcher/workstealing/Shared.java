@@ -64,7 +64,7 @@ final class Shared {
             return false;
         }
         outsidePushes.increment();
-        notifyOne();
+        notifyUrgent();
         return true;
     }
 
@@ -75,7 +75,7 @@ final class Shared {
     void requeue(Schedulable s) {
         global.offer(s);
         outsidePushes.increment();
-        notifyOne();
+        notifyUrgent();
     }
 
     /** Behind a long turn (the starvation probe): lets the worker's lingering actors go; those with work go to the global queue. */
@@ -105,19 +105,32 @@ final class Shared {
     }
 
     /**
-     * Work a parking worker could take: the global queue (a claimed-but-unpublished slot counts) or
-     * a ring. Next slots do not count: their owners run them, and filling one wakes nobody.
+     * Work a parking worker could take, now or once it is stale: the global queue (a
+     * claimed-but-unpublished slot counts) or a ring. Next slots do not count: their owners run them,
+     * and filling one wakes nobody.
      */
     boolean hasWorkToSteal() {
-        if (!global.isEmpty()) {
-            return true;
-        }
+        return !global.isEmpty() || ringsHoldWork();
+    }
+
+    /** {@return whether some worker's ring holds actors: work its owner may be draining, or stale} */
+    boolean ringsHoldWork() {
         for (Remote remote : remotes) {
             if (remote.hasWorkToSteal()) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * After publishing work every worker may take at once (the global queue, or an urgent ring
+     * position): {@link #notifyOne}, and a searcher sleeping between rounds is woken too, so the work
+     * does not wait out its sleep while another core is free.
+     */
+    void notifyUrgent() {
+        notifyOne();
+        idle.wakeNapper();
     }
 
     /** Wakes one parked worker if nobody is searching. Any thread, right after publishing work. */

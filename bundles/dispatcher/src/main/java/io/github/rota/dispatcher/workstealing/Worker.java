@@ -46,6 +46,11 @@ final class Worker {
      * here), and the return costs nothing measurable.
      */
     static final int ROUNDS_PER_SLICE = 1 << 16;
+    /**
+     * A shorter wait for a sibling's ring is spun, not slept: a timed park oversleeps by the kernel's
+     * timer slack (50 µs on Linux by default).
+     */
+    static final long MIN_NAP_NANOS = 10_000;
 
     private final Core core;
     private final Search search;
@@ -124,11 +129,12 @@ final class Worker {
     /**
      * Searches for a while, then parks. A round that sees only rings their owners are still draining
      * sleeps until the first of them may turn stale ({@link Search}) instead of reading their lines
-     * again at once. It sleeps as a searcher: producers wake nobody meanwhile (what they push is found
-     * when it wakes, within {@value Search#STALE_RING_NANOS} ns), so an exchange that keeps a sibling's
-     * ring busy costs that ring's owner neither a probe per message nor an unpark.
+     * again at once. It sleeps as a searcher, so a sibling's sends wake nobody meanwhile, and an
+     * exchange that keeps that sibling's ring busy costs it neither a probe per message nor an unpark;
+     * a push to the global queue, or of an urgent actor, cuts the sleep short ({@link Shared#notifyUrgent}).
      */
     private Schedulable searchOrPark(Owner owner) {
+        search.outOfWork();
         if (core.beginSearching()) {
             for (int round = 0; round < waiting.rounds() && !shared.isClosed(); round++) {
                 Schedulable s = search.once();
@@ -136,7 +142,7 @@ final class Worker {
                     return s;
                 }
                 long untilStale = search.nanosUntilRingStale();
-                if (untilStale > 0 && untilStale != Search.NO_RING_WORK) {
+                if (untilStale >= MIN_NAP_NANOS && untilStale != Search.NO_RING_WORK) {
                     napFor(untilStale);
                 } else {
                     waiting.pause(round);
@@ -152,20 +158,37 @@ final class Worker {
     private void napFor(long nanos) {
         core.counters.increment(DispatcherCounter.SEARCH_NAPS);
         Thread.interrupted(); // as in park: a pending interrupt would end every nap at once
+        shared.idle.beginNap(core.remote);
         LockSupport.parkNanos(shared, nanos);
+        shared.idle.endNap(core.remote);
     }
 
+    /**
+     * Parks until a notifier wakes the worker; for {@value Search#STALE_RING_NANOS} ns at most when the
+     * only work in sight is in siblings' rings (their owners may be draining them: look again then,
+     * rather than spin, which a worker that may not search would otherwise do).
+     */
     void park() {
         core.countNoopWakeup();
-        if (!core.prepareToPark()) {
+        long nanos = core.prepareToPark();
+        if (nanos == 0) {
             return;
         }
         FlightEvents.Park parked = FlightEvents.parkStarting();
+        long deadline = System.nanoTime() + nanos; // unused when parking for good
         while (core.remote.isSleeping() && !shared.isClosed()) {
             core.counters.increment(DispatcherCounter.PARKS);
             // With the flag set, park returns at once, every time: an interrupted worker would spin.
             Thread.interrupted();
-            LockSupport.park(shared);
+            if (nanos == Core.UNTIL_WOKEN) {
+                LockSupport.park(shared);
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                LockSupport.parkNanos(shared, left);
+            }
         }
         core.afterPark();
         if (parked != null) {

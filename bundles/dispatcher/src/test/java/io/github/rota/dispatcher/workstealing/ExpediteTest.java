@@ -15,10 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A turn that keeps sending to an actor it left on its own worker (in the next slot, or lingering)
- * hands that actor to a sibling when the producer asks ({@code expedite}): the sibling steals it
- * from the ring once it has waited there {@value Search#STALE_RING_NANOS} ns, while the turn goes on,
- * instead of it waiting for the turn to end or for the starvation probe, which would move it to the
- * global queue a millisecond later.
+ * hands that actor to a sibling as soon as the producer asks ({@code expedite}): the sibling steals
+ * it from the ring at once, instead of it waiting for the turn to end or for the starvation probe,
+ * which would move it to the global queue a millisecond later.
  */
 class ExpediteTest {
 

@@ -30,13 +30,13 @@ class IdleTest {
     void aWorkerWhoseThreadDiesRightAfterANotifierWokeItLeavesNoSearcherBehind() {
         Core dying = worker(first);
         Core other = worker(second);
-        assertThat(dying.prepareToPark()).as("nothing to take: it parks").isTrue();
+        assertThat(dying.prepareToPark()).as("nothing to take: it parks").isEqualTo(Core.UNTIL_WOKEN);
         queues.notifyOne(); // a producer claims it, as the searcher
         assertThat(first.isSleeping()).isFalse();
 
         dying.recoverFromDeadThread(); // its thread died before it ran again
 
-        assertThat(other.prepareToPark()).isTrue();
+        assertThat(other.prepareToPark()).isEqualTo(Core.UNTIL_WOKEN);
         queues.notifyOne();
         assertThat(second.isSleeping()).as("the next wake-up still reaches a parked worker").isFalse();
     }

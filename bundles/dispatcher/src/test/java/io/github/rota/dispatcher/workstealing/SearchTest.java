@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How a searching worker times its siblings' work: a next slot is stale once the sibling has started
- * no turn for long enough; a ring, once every actor seen in it at one look still waits there long
- * enough later. The clock is the tests' own.
+ * no turn for long enough; a ring, once the actors seen in it at one look have not all left it long
+ * enough later, or it has held actors at every look for long enough, or at once while it holds an
+ * actor its owner marked urgent. The clock is the tests' own.
  */
 class SearchTest {
 
@@ -54,24 +55,48 @@ class SearchTest {
         assertThat(search.ringStaleIn(victim, t)).as("the first look starts the wait").isEqualTo(stale);
         assertThat(search.ringStaleIn(victim, t + stale - 1)).isEqualTo(1);
         assertThat(search.ringStaleIn(victim, t + stale)).isZero();
-        assertThat(search.ringStaleIn(other, t + stale)).as("each sibling is timed on its own").isEqualTo(Search.NO_RING_WORK);
+        other.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(other, t + stale)).as("each sibling is timed on its own").isEqualTo(stale);
     }
 
     @Test
-    void aRingItsOwnerKeepsDrainingIsNeverStaleHoweverLongItStaysFull() {
+    void aRingItsOwnerKeepsDrainingIsStaleOnlyOnceItHasHeldActorsAtEveryLookForTheWholeWait() {
         long stale = Search.STALE_RING_NANOS;
         long t = 1_000_000_000L;
         victim.ring.push(new Waiting());
-        victim.ring.push(new Waiting());
         assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
 
-        for (int look = 1; look <= 10; look++) {
-            victim.ring.pop(); // the owner runs what was there, and meanwhile more arrives
-            victim.ring.pop();
-            victim.ring.push(new Waiting());
-            victim.ring.push(new Waiting());
-            assertThat(search.ringStaleIn(victim, t + look * stale)).as("look %d: a new wait starts", look).isEqualTo(stale);
+        for (int look = 1; look < 4; look++) {
+            drainAndRefill(); // the owner runs what was there, and meanwhile more arrives
+            assertThat(search.ringStaleIn(victim, t + look * stale / 4)).as("look %d", look).isEqualTo(stale - look * stale / 4);
         }
+        drainAndRefill();
+        assertThat(search.ringStaleIn(victim, t + stale)).as("it always has work its owner has not got to").isZero();
+    }
+
+    @Test
+    void aRingFoundEmptyAtALookIsNotBusyTooLong() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
+        drainAndRefill();
+        assertThat(search.ringStaleIn(victim, t + stale / 2)).isEqualTo(stale / 2);
+        victim.ring.pop();
+        assertThat(search.ringStaleIn(victim, t + stale / 2 + 1)).isEqualTo(Search.NO_RING_WORK);
+
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t + stale)).as("busy again from this look on").isEqualTo(stale);
+        drainAndRefill();
+        assertThat(search.ringStaleIn(victim, t + 2 * stale - 1)).isEqualTo(1);
+    }
+
+    /** The owner runs everything the ring held, and one more actor arrives. */
+    private void drainAndRefill() {
+        while (victim.ring.pop() != null) {
+            // ran
+        }
+        victim.ring.push(new Waiting());
     }
 
     @Test
@@ -101,6 +126,22 @@ class SearchTest {
         victim.ring.push(new Waiting());
         assertThat(search.ringStaleIn(victim, t + stale)).as("the wait starts at this look, not the first").isEqualTo(stale);
         assertThat(search.ringStaleIn(victim, t + 2 * stale)).isZero();
+    }
+
+    @Test
+    void aRingHoldingAnActorItsOwnerMarkedUrgentIsStaleAtOnceUntilThatActorLeaves() {
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+        long urgent = victim.ring.tailPosition();
+        victim.ring.push(new Waiting());
+        victim.markUrgent(urgent);
+
+        assertThat(search.ringStaleIn(victim, t)).isZero();
+
+        victim.ring.pop(); // the owner ran both
+        victim.ring.pop();
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t)).as("the urgent actor has left").isEqualTo(Search.STALE_RING_NANOS);
     }
 
     /** An actor waiting in a next slot or a ring; only moved here. */

@@ -11,7 +11,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 /**
  * The Dekker handshake behind parking, without the blocking: a worker registers as sleeping and
  * re-scans while an outside producer pushes and looks for a sleeper. Result: (worker decided to
- * block, worker still marked sleeping at the end). Blocking while still marked sleeping means
+ * block until woken, worker still marked sleeping at the end). Blocking while still marked sleeping means
  * nobody will unpark it although work is queued.
  */
 @JCStressTest
@@ -31,7 +31,7 @@ public class ParkDecisionVersusScheduleTest {
 
     @Actor
     public void worker(ZZ_Result r) {
-        r.r1 = worker.core().prepareToPark();
+        r.r1 = worker.core().prepareToPark() == Core.UNTIL_WOKEN;
     }
 
     @Actor
