@@ -121,6 +121,33 @@ class StaleRingStealTest {
     }
 
     @Test
+    void aWorkerWhoseOnlyWorkInSightIsInASiblingsRingParksForAWhileThenTakesItselfOffTheIdleSet() {
+        Core parking = new Core(thief, queues);
+        thief.bind(new Thread(() -> { })); // never started: an unpark is a no-op
+        victim.ring.push(new Waiting());
+
+        assertThat(parking.prepareToPark()).as("parks for a while: neither spins nor sleeps for good")
+                .isEqualTo(Search.STALE_RING_NANOS);
+        assertThat(queues.idle.parkedCount()).isOne();
+
+        parking.afterPark(); // the time ran out
+        assertThat(thief.isSleeping()).isFalse();
+        assertThat(queues.idle.parkedCount()).isZero();
+        assertThat(parking.isSearching()).as("nobody woke it").isFalse();
+    }
+
+    @Test
+    void aWorkerThatSeesWorkInTheGlobalQueueDoesNotPark() {
+        Core parking = new Core(thief, queues);
+        thief.bind(new Thread(() -> { }));
+        queues.global.offer(new Waiting());
+
+        assertThat(parking.prepareToPark()).isZero();
+        assertThat(thief.isSleeping()).isFalse();
+        assertThat(queues.idle.parkedCount()).isZero();
+    }
+
+    @Test
     void aRoundThatSeesNoRingWithActorsSaysSo() {
         assertThat(search.once()).isNull();
 
