@@ -59,6 +59,11 @@ final class Idle {
         return searching.decrementAndGet() == 0;
     }
 
+    /** @return whether some worker searches now */
+    boolean anySearching() {
+        return searching.get() > 0;
+    }
+
     /** @return whether a producer should wake someone: nobody searches, somebody is parked */
     boolean wantsWaking() {
         return searching.get() == 0 && parked.get() > 0;

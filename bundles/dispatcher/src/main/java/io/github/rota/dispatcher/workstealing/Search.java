@@ -91,20 +91,23 @@ final class Search {
     }
 
     /**
-     * The worker ran out of work and is about to search: if it last stole from a sibling's ring, was
-     * that steal worth it? It was if it kept this worker busy at least as long as it waited for it
+     * The worker ran out of work at {@code now} and is about to search: if it last stole from a
+     * sibling's ring, was that steal worth it? It was if it kept this worker busy at least as long as it waited for it
      * (the stolen actors stayed here, with their exchange: a pair that had piled onto one worker); if
      * not, the actors went back where their traffic is (clients of a busy actor there, which a reply
      * schedules on its sender's worker), and the wait for that sibling's ring doubles, up to
      * {@value #MAX_STALE_RING_NANOS} ns, so moving them costs next to nothing.
      */
-    void outOfWork() {
+    void outOfWork(long now) {
+        // What it saw of its siblings' rings before it worked or slept is old: a ring is busy too
+        // long only if it held actors at every look of one search.
+        Arrays.fill(ringBusySinceNanos, NOT_BUSY);
         if (lastRingVictim < 0) {
             return;
         }
         int v = lastRingVictim;
         lastRingVictim = -1;
-        long busy = System.nanoTime() - lastRingStealAtNanos;
+        long busy = now - lastRingStealAtNanos;
         ringStaleNanos[v] = busy >= ringStaleNanos[v] ? STALE_RING_NANOS : Math.min(2 * ringStaleNanos[v], MAX_STALE_RING_NANOS);
     }
 

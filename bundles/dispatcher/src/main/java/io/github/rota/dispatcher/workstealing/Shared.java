@@ -105,7 +105,7 @@ final class Shared {
     }
 
     /**
-     * Work a parking worker could take, now or once it is stale: the global queue (a
+     * Work a woken worker could take, now or once it is stale: the global queue (a
      * claimed-but-unpublished slot counts) or a ring. Next slots do not count: their owners run them,
      * and filling one wakes nobody.
      */

@@ -134,7 +134,7 @@ final class Worker {
      * a push to the global queue, or of an urgent actor, cuts the sleep short ({@link Shared#notifyUrgent}).
      */
     private Schedulable searchOrPark(Owner owner) {
-        search.outOfWork();
+        search.outOfWork(System.nanoTime());
         if (core.beginSearching()) {
             for (int round = 0; round < waiting.rounds() && !shared.isClosed(); round++) {
                 Schedulable s = search.once();
@@ -159,14 +159,17 @@ final class Worker {
         core.counters.increment(DispatcherCounter.SEARCH_NAPS);
         Thread.interrupted(); // as in park: a pending interrupt would end every nap at once
         shared.idle.beginNap(core.remote);
-        LockSupport.parkNanos(shared, nanos);
-        shared.idle.endNap(core.remote);
+        try {
+            LockSupport.parkNanos(shared, nanos);
+        } finally {
+            shared.idle.endNap(core.remote);
+        }
     }
 
     /**
      * Parks until a notifier wakes the worker; for {@value Search#STALE_RING_NANOS} ns at most when the
-     * only work in sight is in siblings' rings (their owners may be draining them: look again then,
-     * rather than spin, which a worker that may not search would otherwise do).
+     * only work in sight is in siblings' rings and nobody searches them (their owners may be draining
+     * them: it looks again then, rather than spin or leave them unwatched).
      */
     void park() {
         core.countNoopWakeup();
@@ -175,7 +178,7 @@ final class Worker {
             return;
         }
         FlightEvents.Park parked = FlightEvents.parkStarting();
-        long deadline = System.nanoTime() + nanos; // unused when parking for good
+        long deadline = nanos == Core.UNTIL_WOKEN ? 0 : System.nanoTime() + nanos;
         while (core.remote.isSleeping() && !shared.isClosed()) {
             core.counters.increment(DispatcherCounter.PARKS);
             // With the flag set, park returns at once, every time: an interrupted worker would spin.

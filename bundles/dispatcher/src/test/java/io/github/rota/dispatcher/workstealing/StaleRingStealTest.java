@@ -1,11 +1,13 @@
 package io.github.rota.dispatcher.workstealing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.rota.api.DispatcherCounter;
 import io.github.rota.spi.dispatch.Schedulable;
 import io.github.rota.spi.dispatch.Turn;
 import io.github.rota.spi.support.TurnObservers;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -74,31 +76,34 @@ class StaleRingStealTest {
     @Test
     void aStealWhoseActorsWentStraightBackDoublesHowLongABusyRingMustStayBusyAndOneThatKeptTheThiefBusyResetsIt() {
         long stale = Search.STALE_RING_NANOS;
-        stealFromAStuckRing();
-        search.outOfWork(); // at once: what it stole did not keep it busy
+        long stoleAt = stealFromAStuckRing();
+        search.outOfWork(stoleAt); // at once: what it stole did not keep it busy
         assertThat(busyRingWaits()).isEqualTo(2 * stale);
 
-        stealFromAStuckRing();
-        spinFor(2 * stale); // running what it stole
-        search.outOfWork();
+        stoleAt = stealFromAStuckRing();
+        search.outOfWork(stoleAt + 10 * stale); // what it stole kept it busy longer than it waited
         assertThat(busyRingWaits()).isEqualTo(stale);
     }
 
     @Test
     void theWaitForABusyRingWhoseStealsNeverPayStopsGrowingAtItsLongest() {
         for (int steal = 0; steal < 10; steal++) {
-            stealFromAStuckRing();
-            search.outOfWork();
+            search.outOfWork(stealFromAStuckRing());
         }
         assertThat(busyRingWaits()).isEqualTo(Search.MAX_STALE_RING_NANOS);
     }
 
-    /** Steals the victim's one actor, its owner stuck: the steal comes after the stale time. */
-    private void stealFromAStuckRing() {
+    /**
+     * Steals the victim's one actor, its owner stuck: the steal comes after the stale time.
+     * {@return a time no later than the steal}
+     */
+    private long stealFromAStuckRing() {
         victim.ring.push(new Waiting());
         assertThat(search.once()).isNull();
         spinFor(Search.STALE_RING_NANOS);
+        long before = System.nanoTime();
         assertThat(search.once()).isNotNull();
+        return before;
     }
 
     /**
@@ -109,7 +114,7 @@ class StaleRingStealTest {
         long step = Search.STALE_RING_NANOS / 10;
         long start = System.nanoTime();
         victim.ring.push(new Waiting());
-        for (long at = start; ; at += step) {
+        for (long at = start; at - start <= 2 * Search.MAX_STALE_RING_NANOS; at += step) {
             if (search.ringStaleIn(victim, at) == 0) {
                 victim.ring.pop();
                 search.ringStaleIn(victim, at); // seen empty: not busy any more
@@ -118,6 +123,7 @@ class StaleRingStealTest {
             victim.ring.pop(); // the owner ran it, and another arrived
             victim.ring.push(new Waiting());
         }
+        throw new AssertionError("a ring busy at every look for twice the longest wait is still not stale");
     }
 
     @Test
@@ -134,6 +140,32 @@ class StaleRingStealTest {
         assertThat(thief.isSleeping()).isFalse();
         assertThat(queues.idle.parkedCount()).isZero();
         assertThat(parking.isSearching()).as("nobody woke it").isFalse();
+    }
+
+    @Test
+    void aWorkerParkedForAWhileWakesByItselfOffTheIdleSet() {
+        Worker worker = new Worker(new Core(thief, queues),
+                new TurnRunner("stale-ring", new TurnObservers(fault -> { }), event -> { }),
+                WaitStrategy.SPIN_THEN_YIELD, () -> 1);
+        thief.bind(Thread.currentThread());
+        victim.ring.push(new Waiting()); // nobody searches it
+
+        // Bounded only so that a park that ignored its time fails instead of hanging the build.
+        assertTimeoutPreemptively(Duration.ofSeconds(30), worker::park);
+
+        assertThat(thief.counters.get(DispatcherCounter.PARKS)).isPositive();
+        assertThat(thief.isSleeping()).isFalse();
+        assertThat(queues.idle.parkedCount()).isZero();
+    }
+
+    @Test
+    void aWorkerBesideARingASiblingSearchesParksUntilWoken() {
+        Core parking = new Core(thief, queues);
+        thief.bind(new Thread(() -> { }));
+        victim.ring.push(new Waiting());
+        assertThat(queues.idle.tryBeginSearching()).isTrue(); // another worker searches, and watches that ring
+
+        assertThat(parking.prepareToPark()).isEqualTo(Core.UNTIL_WOKEN);
     }
 
     @Test

@@ -34,6 +34,7 @@ public class OverflowVersusStealTest {
         for (int i = 0; i < 4; i++) {
             ownerQueue.ring.push(actors.get(i));
         }
+        ownerQueue.markUrgent(3); // as an expedited actor: the thief steals at first sight, not after a wait
     }
 
     @Actor
