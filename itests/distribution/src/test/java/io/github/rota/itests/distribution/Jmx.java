@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
@@ -57,9 +58,19 @@ final class Jmx {
         return passwords;
     }
 
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
+    /**
+     * A port nothing listens on now and that this JVM has not handed out before: two ports asked for
+     * in a row (the WebConsole's and JMX's) may otherwise be the same one, closed and reused.
+     */
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        while (true) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            }
         }
     }
 }

@@ -62,6 +62,15 @@ final class UnpackedDistribution {
         return run(command, home, environment);
     }
 
+    /** The last lines of the log, for a failure's message: what the container said before it failed. */
+    String logTail(int lines) throws IOException {
+        if (!Files.exists(log())) {
+            return "(no " + log() + ")";
+        }
+        List<String> all = Files.readAllLines(log());
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
     /** Stops a background instance if one is still running (after a failed test). */
     void stopIfRunning() throws Exception {
         if (Files.exists(home.resolve("data/rota.pid"))) {

@@ -31,6 +31,7 @@ import javax.imageio.ImageIO;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -51,6 +52,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 class WebConsoleIT {
 
     private static final String DEFAULT_ROW = "tr[data-dispatcher='rota/default']";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private UnpackedDistribution rota;
     private ChromeDriver browser;
@@ -85,8 +87,13 @@ class WebConsoleIT {
                 + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(password.getBytes(StandardCharsets.UTF_8))));
         URI page = URI.create("http://127.0.0.1:" + web + "/system/console/rota");
 
-        await("the WebConsole up").atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                .until(() -> get(page, null).statusCode(), status -> status == 401);
+        try {
+            await("the WebConsole up").atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                    .until(() -> get(page, null).statusCode(), status -> status == 401);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("the WebConsole never asked for the login at " + page + "; the end of rota.log:\n"
+                    + rota.logTail(40), e);
+        }
         assertThat(get(page, "not-the-password").statusCode()).isEqualTo(401);
         assertThat(postAsAFormWould(URI.create(page + "/budget"), password, "system=rota&dispatcher=default&budget=8").statusCode())
                 .as("a post without the page's header, as another site's form would send it").isEqualTo(403);
@@ -212,16 +219,17 @@ class WebConsoleIT {
     }
 
     private static HttpResponse<String> get(URI uri, String password) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri);
+        // Bounded, so a connection that is accepted but never answered fails this poll, not the whole wait.
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
         if (password != null) {
             request.header("Authorization", basic(password));
         }
-        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> postAsAFormWould(URI uri, String password, String form) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(uri).header("Authorization", basic(password))
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).header("Authorization", basic(password))
                 .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 }
