@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 /**
  * Starts the JVM that runs one workload on one runtime ({@link WorkloadMain}) and reads back its
  * rounds: the same JVM as the runner's, on the same class or module path (or runtime image), with
- * the same fixed heap for every runtime, pinned to the first N CPUs for an N-core run.
+ * the same fixed heap and the same collector (G1) for every runtime and core count, pinned to the
+ * first N CPUs for an N-core run.
  */
 final class ChildJvm {
 
@@ -118,6 +119,9 @@ final class ChildJvm {
         command.add("-Xms" + HEAP_MIB + "m");
         command.add("-Xmx" + HEAP_MIB + "m");
         command.add(String.format(Locale.ROOT, "-XX:ActiveProcessorCount=%d", cores));
+        // Told of one CPU, the JVM would pick the Serial collector, whose write barrier is a plain
+        // card mark where G1's takes a fence: a 1-core figure would not compare with the others.
+        command.add("-XX:+UseG1GC");
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         command.addAll(jvmOptions);
         if (Runtime.version().feature() >= 23) {

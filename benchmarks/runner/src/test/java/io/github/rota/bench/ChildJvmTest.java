@@ -6,11 +6,27 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** A workload JVM that never ends must not hold up the whole run. */
+/** A workload JVM: one that never ends must not hold up the whole run; every one runs the same collector. */
 class ChildJvmTest {
+
+    @Test
+    void aOneCoreWorkloadJvmRunsTheSameCollectorAsAnAllCoreOne() throws Exception {
+        ChildJvm jvm = new ChildJvm(0.1);
+        for (int cores : new int[] {1, Runtime.getRuntime().availableProcessors()}) {
+            // The JVM options come before the main class, so -version ends the child right there.
+            Process child = new ProcessBuilder(jvm.command(cores, List.of("-XX:+PrintFlagsFinal", "-version"), List.of()))
+                    .redirectErrorStream(true).start();
+            String flags = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(child.waitFor(1, TimeUnit.MINUTES)).isTrue();
+            assertThat(child.exitValue()).as(flags).isZero();
+            assertThat(flags).as("on %d cores", cores).containsPattern("bool UseG1GC\\s+= true")
+                    .containsPattern("bool UseSerialGC\\s+= false");
+        }
+    }
 
     @Test
     void aChildThatOutlivesItsDeadlineIsEndedAndSaysSo() throws Exception {
