@@ -96,8 +96,12 @@ final class ActorCell<M> extends ActorContext<M> {
 
     @Override
     public void invoke(Object msg, ActorRef<?> from) {
-        message = msg;
-        sender = from;
+        if (message != msg) {
+            message = msg;
+        }
+        if (sender != from) {
+            sender = from;
+        }
         try {
             if (msg instanceof DeathWatchSignal) {
                 LocalActorRef<?> stopped = ((DeathWatchSignal) msg).ref();
@@ -125,10 +129,14 @@ final class ActorCell<M> extends ActorContext<M> {
             countError();
             fail(failure);
         } finally {
-            message = null;
-            sender = null;
             clearInterrupt();
         }
+    }
+
+    @Override
+    public void putDownMessage() {
+        message = null;
+        sender = null;
     }
 
     /**

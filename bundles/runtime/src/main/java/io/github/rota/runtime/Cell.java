@@ -43,8 +43,19 @@ interface Cell {
     /** Handles the oldest message taken back from the stash. */
     void invokeUnstashed();
 
-    /** Hands one user message to the actor. */
+    /**
+     * Hands one user message to the actor. The message and its sender stay in hand after the call
+     * (a lingering actor's next message is often the same one from the same sender, and storing
+     * them again would cost a barrier each) until {@link #putDownMessage}.
+     */
     void invoke(Object msg, ActorRef<?> from);
+
+    /**
+     * The turn lets the actor go (idle, yielded or released from lingering), or hands it a system
+     * message: it lets go of its last message and sender, so that an idle actor keeps neither
+     * reachable and a lifecycle hook has none in hand.
+     */
+    void putDownMessage();
 
     /** The actor begins to stop (here: its dispatcher refused it). */
     void beginStop();

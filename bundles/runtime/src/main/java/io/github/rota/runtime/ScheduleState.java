@@ -94,12 +94,24 @@ abstract class ScheduleState extends SchedulableTask {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     /**
-     * The thread running a turn of the actor, or {@code null}. Plain: written by that thread right
-     * after taking (or resuming) the actor and cleared right before each release or lingering (the
-     * volatile store, or the worker's release store of its linger slot, that follows publishes the
-     * clearing to the next holder), so a thread never finds itself here by mistake.
+     * The thread running a turn of the actor, or the one that will resume it while it lingers, else
+     * {@code null}. Plain: written by that thread right after taking the actor (or resuming it on
+     * another thread) and cleared right before each release (the volatile store that follows
+     * publishes the clearing to the next holder). Kept while the actor lingers, and stored only when
+     * it changes: under G1 a reference stored into this long-lived object costs a fence, and a
+     * lingering actor resumes on the same thread.
      */
     private Thread holder;
+    /**
+     * How the actor is held while PROCESSING: {@link #IN_TURN} while {@link #holder} runs a turn of
+     * it, {@link #LINGERING} while its worker keeps it after a turn, else {@link #FREE}. Plain, like
+     * the holder, and published the same way; when it lingers, by the worker's release store of its
+     * linger slot, which the next holder reads (a CAS) before it resumes the actor or lets it go.
+     */
+    private byte hold;
+    private static final byte FREE = 0;
+    private static final byte IN_TURN = 1;
+    private static final byte LINGERING = 2;
     /** Messages sent since the actor last started a turn while no thread ran it; see the class comment. */
     private byte waitingSends;
 
@@ -116,8 +128,8 @@ abstract class ScheduleState extends SchedulableTask {
      * @return {@code true} for the send that reaches the threshold: the producer asks the dispatcher to hurry
      */
     final boolean countWaitingSend() {
-        if (holder != null) {
-            return false; // running: its turn will see the message
+        if (hold == IN_TURN) {
+            return false; // its turn will see the message
         }
         int sends = waitingSends;
         if (sends >= EXPEDITE_AFTER_SENDS) {
@@ -137,9 +149,23 @@ abstract class ScheduleState extends SchedulableTask {
         if (!casState(SCHEDULED, PROCESSING)) {
             return false;
         }
-        holder = Thread.currentThread();
-        waitingSends = 0;
+        holdInTurn();
         return true;
+    }
+
+    private void holdInTurn() {
+        Thread current = Thread.currentThread();
+        if (holder != current) {
+            holder = current;
+        }
+        hold = IN_TURN;
+        waitingSends = 0;
+    }
+
+    /** Before each release of PROCESSING: the volatile store (or the mark's CAS) that follows publishes it. */
+    private void release() {
+        holder = null;
+        hold = FREE;
     }
 
     /**
@@ -147,29 +173,33 @@ abstract class ScheduleState extends SchedulableTask {
      * resumes it ({@link #resumeHeld}) or lets it go ({@link #setIdle} or {@link #markIdleInMailbox}).
      */
     final void holdForLingering() {
-        holder = null;
+        hold = LINGERING;
+    }
+
+    /** {@return whether the actor lingers with its worker}; the owner's, or the next holder's after the linger slot's CAS */
+    final boolean isLingering() {
+        return hold == LINGERING;
     }
 
     /** Owner: the lingering actor runs again on the calling thread (it never stopped holding PROCESSING). */
     final void resumeHeld() {
-        holder = Thread.currentThread();
-        waitingSends = 0;
+        holdInTurn();
     }
 
     /** {@return whether the calling thread is running a turn of this actor now} */
     final boolean isHeldByCurrentThread() {
-        return holder == Thread.currentThread();
+        return hold == IN_TURN && holder == Thread.currentThread();
     }
 
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
     final void yieldToScheduled() {
-        holder = null;
+        release();
         svState(SCHEDULED);
     }
 
     /** Owner: PROCESSING → IDLE. Volatile, so the mailbox re-check that follows cannot move above it. */
     final void setIdle() {
-        holder = null;
+        release();
         svState(IDLE);
     }
 
@@ -179,7 +209,7 @@ abstract class ScheduleState extends SchedulableTask {
      * word.
      */
     final void markIdleInMailbox() {
-        holder = null;
+        release();
         spState(IDLE_IN_MAILBOX);
     }
 
@@ -194,7 +224,7 @@ abstract class ScheduleState extends SchedulableTask {
 
     /** Owner: PROCESSING → CLOSED when the actor has stopped. */
     final void close() {
-        holder = null;
+        release();
         svState(CLOSED);
     }
 

@@ -49,16 +49,15 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
     private final boolean checksEnvelopes;
 
     // Turn-confined.
-    /** The dispatcher's side of the current turn; {@code null} between turns. */
+    /**
+     * The dispatcher's side of the current turn; {@code null} between turns, except while the actor
+     * lingers, when it is the turn that will resume it. Kept then, and stored only when it changes:
+     * under G1 a reference stored into this long-lived object from another region costs a fence, and
+     * an actor that lingers runs its next turn on the same one.
+     */
     private Turn currentTurn;
     /** The dispatcher refused the actor: it is stopping in place ({@link #stopInPlace}). */
     private boolean refused;
-    /**
-     * The last turn ended with the actor lingering: its worker keeps it, still PROCESSING, and runs
-     * it again or lets it go ({@link #releaseLingering}). Written by the turn, read by the next
-     * holder, which got the actor through the worker's linger slot (a release store, then a CAS).
-     */
-    private boolean lingering;
 
     TurnLoop(TurnSink sink, Cell cell, DispatcherBinding<TurnLoop> dispatcher, Mailbox mailbox, EnvelopePool envelopes,
              int homeShard, boolean checksEnvelopes) {
@@ -113,9 +112,8 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
      */
     @Override
     public boolean runTurn(Turn turn) {
-        if (lingering) {
-            lingering = false; // the worker kept us after our last turn: we never stopped holding PROCESSING
-            resumeHeld();
+        if (isLingering()) {
+            resumeHeld(); // the worker kept us after our last turn: we never stopped holding PROCESSING
         } else if (!takeForProcessing()) {
             if (!isClosed()) {
                 // Only a dispatcher that handed one scheduling to two threads gets here; the other runs the turn.
@@ -130,7 +128,9 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         ActorMeter meter = meter();
         int spent = 0;
         int handled = 0;
-        currentTurn = turn;
+        if (currentTurn != turn) {
+            currentTurn = turn;
+        }
         try {
             while (true) {
                 if (spent >= budget) {
@@ -187,6 +187,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         if (m == null) {
             return false;
         }
+        cell.putDownMessage();
         cell.process(m);
         return true;
     }
@@ -199,11 +200,13 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
     /** The actor stopped in this turn: nothing runs on the turn any more. */
     void endCurrentTurn() {
         currentTurn = null;
+        cell.putDownMessage();
     }
 
     /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
     private void yieldTurn() {
         currentTurn = null; // before the release: the next owner sets its own
+        cell.putDownMessage();
         yieldToScheduled();
     }
 
@@ -217,8 +220,6 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
      */
     private boolean lingerOrFinish(Turn turn) {
         if (turn.linger(this)) {
-            lingering = true;
-            currentTurn = null;
             holdForLingering();
             return true;
         }
@@ -242,10 +243,11 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
      */
     @Override
     public boolean releaseLingering() {
-        if (!lingering) {
+        if (!isLingering()) {
             throw new IllegalStateException(cell.self().path() + " is not lingering");
         }
-        lingering = false;
+        currentTurn = null; // idle from here: it holds no worker's turn
+        cell.putDownMessage();
         return letGo();
     }
 
@@ -258,6 +260,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
     private boolean finishOrReclaim() {
         Turn turn = currentTurn;
         currentTurn = null; // before the release: the next owner sets its own
+        cell.putDownMessage();
         if (!letGo()) {
             return true;
         }

@@ -11,6 +11,7 @@ import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -81,6 +82,35 @@ class IdleActorReachabilityTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             System.gc();
             return payloadRef.get() == null && senderRef.get() == null && stopping != null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"false", "true"})
+    void aRequestReplyPairLetGoByItsWorkerKeepsItsLastMessageUnreachable(String pooled) throws Exception {
+        system = ActorSystem.create("volley", Settings.empty().with("rota.pool.enabled", pooled));
+        CountDownLatch over = new CountDownLatch(1);
+        AtomicInteger volleys = new AtomicInteger();
+        // A request/reply pair: each lingers with its worker after its turn, keeping the message in
+        // hand for the next one, until its worker lets it go.
+        ActorRef<Object> ponger = system.spawn(Props.create(() -> context -> context.reply(context.message())), "ponger");
+        ActorRef<Object> pinger = system.spawn(Props.create(() -> context -> {
+            if (volleys.incrementAndGet() < 1_000) {
+                ponger.tell(context.message(), context.self());
+            } else {
+                over.countDown();
+            }
+        }), "pinger");
+        Object payload = new byte[1 << 20];
+        WeakReference<Object> payloadRef = new WeakReference<>(payload);
+
+        pinger.tell(payload, null);
+        payload = null;
+        over.await(10, TimeUnit.SECONDS);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            System.gc();
+            return payloadRef.get() == null;
         });
     }
 }

@@ -126,6 +126,10 @@ class TurnFaultTest {
         }
 
         @Override
+        public void putDownMessage() {
+        }
+
+        @Override
         public void beginStop() {
         }
 

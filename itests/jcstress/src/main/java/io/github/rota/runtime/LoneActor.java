@@ -150,6 +150,10 @@ final class LoneActor implements Cell {
     }
 
     @Override
+    public void putDownMessage() {
+    }
+
+    @Override
     public void beginStop() {
     }
 
