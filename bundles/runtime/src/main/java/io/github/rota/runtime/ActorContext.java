@@ -317,7 +317,10 @@ abstract sealed class ActorContext<M> implements ReceiveContext<M>, Children.Chi
         return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
-    /** A racy read of a turn-confined field, for a probe's report only. */
+    /**
+     * A racy read of a turn-confined field, for a probe's report only; between turns, the last
+     * message while the actor lingers.
+     */
     @Override
     public Object messageInHand() {
         return message;

@@ -51,9 +51,10 @@ interface Cell {
     void invoke(Object msg, ActorRef<?> from);
 
     /**
-     * The turn lets the actor go (idle, yielded or released from lingering), or hands it a system
-     * message: it lets go of its last message and sender, so that an idle actor keeps neither
-     * reachable and a lifecycle hook has none in hand.
+     * The turn lets the actor go (idle, yielded, released from lingering, or stopped), or hands it a
+     * system message: it lets go of its last message and sender, so that an idle actor keeps neither
+     * reachable and a lifecycle hook has none in hand. A lingering actor keeps them until then: at
+     * most two actors per worker, for as long as their worker keeps them.
      */
     void putDownMessage();
 

@@ -79,10 +79,12 @@ abstract class ScheduleState extends SchedulableTask {
     static final int IDLE_IN_MAILBOX = 4;
 
     private static final VarHandle STATE;
+    private static final VarHandle HOLD;
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(ScheduleState.class, "state", int.class);
+            HOLD = MethodHandles.lookup().findVarHandle(ScheduleState.class, "hold", byte.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -94,20 +96,24 @@ abstract class ScheduleState extends SchedulableTask {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     /**
-     * The thread running a turn of the actor, or the one that will resume it while it lingers, else
+     * The thread running a turn of the actor, or the one that ran its last turn while it lingers, else
      * {@code null}. Plain: written by that thread right after taking the actor (or resuming it on
-     * another thread) and cleared right before each release (the volatile store that follows
-     * publishes the clearing to the next holder). Kept while the actor lingers, and stored only when
-     * it changes: under G1 a reference stored into this long-lived object costs a fence, and a
-     * lingering actor resumes on the same thread.
+     * another thread) and cleared right before each release (the volatile store, or the mailbox
+     * mark's CAS, that follows publishes the clearing to the next holder). Kept while the actor
+     * lingers, and stored only when it changes: under G1 a reference stored into this long-lived
+     * object costs a fence, and a lingering actor mostly resumes on the same thread.
      */
     private Thread holder;
     /**
      * How the actor is held while PROCESSING: {@link #IN_TURN} while {@link #holder} runs a turn of
-     * it, {@link #LINGERING} while its worker keeps it after a turn, else {@link #FREE}. Plain, like
-     * the holder, and published the same way; when it lingers, by the worker's release store of its
-     * linger slot, which the next holder reads (a CAS) before it resumes the actor or lets it go.
+     * it, {@link #LINGERING} while its worker keeps it after a turn, else {@link #FREE}. Published
+     * with the holder: to the next holder by the release that follows (for a lingering actor, the
+     * worker's release store of its linger slot, which whoever takes it reads with a CAS). IN_TURN is
+     * a release store after the holder, and {@link #isHeldByCurrentThread} reads it with acquire: a
+     * thread that ran the actor's last turn before it lingered, and reads IN_TURN written by the
+     * thread that took it since, then sees that thread as the holder, not its own stale store.
      */
+    @SuppressWarnings("unused") // accessed through HOLD, and plainly by the owner
     private byte hold;
     private static final byte FREE = 0;
     private static final byte IN_TURN = 1;
@@ -158,7 +164,7 @@ abstract class ScheduleState extends SchedulableTask {
         if (holder != current) {
             holder = current;
         }
-        hold = IN_TURN;
+        soHold(IN_TURN);
         waitingSends = 0;
     }
 
@@ -188,7 +194,7 @@ abstract class ScheduleState extends SchedulableTask {
 
     /** {@return whether the calling thread is running a turn of this actor now} */
     final boolean isHeldByCurrentThread() {
-        return hold == IN_TURN && holder == Thread.currentThread();
+        return laHold() == IN_TURN && holder == Thread.currentThread();
     }
 
     /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
@@ -256,5 +262,13 @@ abstract class ScheduleState extends SchedulableTask {
 
     private void spState(int value) {
         STATE.set(this, value);
+    }
+
+    private void soHold(byte value) {
+        HOLD.setRelease(this, value);
+    }
+
+    private byte laHold() {
+        return (byte) HOLD.getAcquire(this);
     }
 }

@@ -30,7 +30,10 @@ import io.github.rota.spi.pool.EnvelopePool;
  * <p>Threads: everything in a turn runs on the one thread that holds PROCESSING; turn-confined
  * fields are plain, and are handed from turn to turn by the schedule state's volatile store/CAS
  * chain (owner's store of IDLE → producer's CAS → queue → next owner's CAS), or, idle in the
- * mailbox, by the mailbox's tail (owner's mark CAS → producer's swap → queue → next owner's CAS).
+ * mailbox, by the mailbox's tail (owner's mark CAS → producer's swap → queue → next owner's CAS),
+ * or, lingering, by its worker's linger slot (the worker's release store → whoever takes the actor
+ * from the slot, with a CAS: the worker again, another thread running the worker, or the
+ * starvation probe letting it go).
  *
  * <p>Sealed, with one subclass: a {@link TrackedTurnLoop} carries the metrics of an actor whose path
  * is tracked, so the others keep no field for them.
@@ -192,7 +195,10 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         return true;
     }
 
-    /** @return the dispatcher's side of the current turn; {@code null} outside one, or while stopping in place */
+    /**
+     * @return the dispatcher's side of the current turn; {@code null} while stopping in place, and
+     *         between turns unless the actor lingers (then the turn that ran it last)
+     */
     Turn currentTurn() {
         return currentTurn;
     }
@@ -246,7 +252,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         if (!isLingering()) {
             throw new IllegalStateException(cell.self().path() + " is not lingering");
         }
-        currentTurn = null; // idle from here: it holds no worker's turn
+        currentTurn = null; // it leaves its worker: idle, or queued again if work came in
         cell.putDownMessage();
         return letGo();
     }

@@ -1,5 +1,6 @@
 package io.github.rota.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.rota.api.ActorRef;
@@ -106,7 +107,7 @@ class IdleActorReachabilityTest {
 
         pinger.tell(payload, null);
         payload = null;
-        over.await(10, TimeUnit.SECONDS);
+        assertThat(over.await(10, TimeUnit.SECONDS)).as("the volleys ended").isTrue();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             System.gc();

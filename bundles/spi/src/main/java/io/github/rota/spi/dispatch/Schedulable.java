@@ -51,7 +51,8 @@ public interface Schedulable {
      * a turn of this schedulable is handling right now. Read without synchronisation, so it may be
      * stale; never used for anything but reports.
      *
-     * @return the message in hand, or {@code null} between messages or if unknown (the default)
+     * @return the message in hand (between turns, perhaps the last one handled), or {@code null} if
+     *         none or unknown (the default)
      */
     default Object messageInHand() {
         return null;
