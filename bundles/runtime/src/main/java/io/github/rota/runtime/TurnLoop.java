@@ -203,7 +203,10 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         return currentTurn;
     }
 
-    /** The actor stopped in this turn: nothing runs on the turn any more. */
+    /**
+     * The actor leaves the turn's hands (stopped in it, yielded, idle, or released from lingering):
+     * before any release, so the next owner sets its own turn and message.
+     */
     void endCurrentTurn() {
         currentTurn = null;
         cell.putDownMessage();
@@ -211,8 +214,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
 
     /** Budget spent (or a producer is mid-enqueue) with work left: PROCESSING → SCHEDULED, to be queued again. */
     private void yieldTurn() {
-        currentTurn = null; // before the release: the next owner sets its own
-        cell.putDownMessage();
+        endCurrentTurn();
         yieldToScheduled();
     }
 
@@ -252,8 +254,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
         if (!isLingering()) {
             throw new IllegalStateException(cell.self().path() + " is not lingering");
         }
-        currentTurn = null; // it leaves its worker: idle, or queued again if work came in
-        cell.putDownMessage();
+        endCurrentTurn(); // idle, or queued again if work came in
         return letGo();
     }
 
@@ -265,8 +266,7 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
      */
     private boolean finishOrReclaim() {
         Turn turn = currentTurn;
-        currentTurn = null; // before the release: the next owner sets its own
-        cell.putDownMessage();
+        endCurrentTurn();
         if (!letGo()) {
             return true;
         }
