@@ -54,6 +54,7 @@ final class Core extends CorePad1 {
 
     Core(Remote remote, Shared shared) {
         super(remote, shared);
+        takesUntilGlobalCheck = GLOBAL_CHECK_INTERVAL;
     }
 
     // ---------------------------------------------------------------- taking work

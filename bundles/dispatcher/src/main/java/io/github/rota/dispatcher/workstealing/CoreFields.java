@@ -36,7 +36,8 @@ abstract class CorePad0 extends CoreFields {
 
 /** The owner's take and search bookkeeping, written on every take. */
 abstract class CoreState extends CorePad0 {
-    int takesUntilGlobalCheck = Core.GLOBAL_CHECK_INTERVAL;
+    /** Set by {@code Core}, which knows the interval. */
+    int takesUntilGlobalCheck;
     int localStreak;
     /** Lingering actors resumed in a row while the next slot waits. */
     int lingerStreak;
