@@ -58,7 +58,7 @@ interface Cell {
      */
     void putDownMessage();
 
-    /** The actor begins to stop (here: its dispatcher refused it). */
+    /** The actor begins to stop (here: its dispatcher refused it); called again, it does nothing. */
     void beginStop();
 
     /** A system message arrived after the actor closed. */

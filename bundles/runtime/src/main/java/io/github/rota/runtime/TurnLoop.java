@@ -76,7 +76,9 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
      * and its system messages are still answered — its children stop, {@code postStop} runs if the
      * actor was created, watchers get {@code Terminated} and the parent its child's end, so stopping
      * the parent and terminating the system complete. While it waits for its children, each system
-     * message (a child's end) is refused in turn and brings it back here.
+     * message (a child's end) is refused in turn and brings it back here. A fault on the way is
+     * reported; if a message came in as the actor was let go, it stops here again rather than stay
+     * held with nobody to run it.
      */
     void stopInPlace(RuntimeException cause) {
         if (!takeForProcessing()) {
@@ -86,21 +88,25 @@ sealed class TurnLoop extends Mailboxes implements LingeringSchedulable permits 
             refused = true;
             sink.fault(dispatcher.id(), cause, cell.self());
         }
-        try {
-            deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
-            cell.beginStop();
-            while (!cell.isTerminated()) {
-                if (!processSystemMessage()) {
-                    deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
-                    if (finishOrReclaim()) {
-                        return; // waiting for children: the next system message is refused and returns here
+        while (true) {
+            try {
+                deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+                cell.beginStop();
+                while (!cell.isTerminated()) {
+                    if (!processSystemMessage()) {
+                        deadLetterMailbox(DeadLetter.Reason.DISPATCHER_REJECTED);
+                        if (finishOrReclaim()) {
+                            return; // waiting for children: the next system message is refused and returns here
+                        }
                     }
                 }
-            }
-        } catch (RuntimeException | Error fault) {
-            sink.fault(dispatcher.id(), fault, cell.self());
-            if (!isClosed()) {
-                finishOrReclaim();
+                return;
+            } catch (RuntimeException | Error fault) {
+                sink.fault(dispatcher.id(), fault, cell.self());
+                if (isClosed() || finishOrReclaim()) {
+                    return;
+                }
+                // Reclaimed: a message came in as we let go, and no dispatcher will run us: again, here.
             }
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.rota.api.ActorRef;
 import io.github.rota.api.ActorSystem;
+import io.github.rota.api.DeadLetter;
 import io.github.rota.api.DispatcherError;
 import io.github.rota.api.Settings;
 import io.github.rota.mailbox.UnboundedMailboxType;
@@ -16,14 +17,15 @@ import io.github.rota.spi.pool.Envelope;
 import io.github.rota.spi.pool.EnvelopePool;
 import io.github.rota.testkit.TestProbe;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A turn that fails inside the machinery (a system message's handling, the envelope pool) is
- * reported and recovers; it must neither strand the work it had nor let go of an actor it has
- * already given up. Driven one turn at a time on a scripted actor.
+ * A turn that fails inside the machinery (a system message's handling, the envelope pool, the stop
+ * of an actor its dispatcher refused) is reported and recovers; it must neither strand the work it
+ * had nor let go of an actor it has already given up. Driven one turn at a time on a scripted actor.
  */
 class TurnFaultTest {
 
@@ -77,11 +79,35 @@ class TurnFaultTest {
         assertThat(actor.systemMessagesHandled).as("and its turn takes the system message").isEqualTo(1);
     }
 
-    /** The real turn loop, over an actor whose system messages fail on demand and which ignores user messages. */
+    @Test
+    void aMessageSentWhileAFaultEndsAStopInPlaceIsDeadLetteredAndTheActorIsNotLeftHeld() {
+        TestProbe<Object> events = TestProbe.create(system);
+        system.eventStream().subscribe(events.ref(), DeadLetter.class);
+        ScriptedActor actor = new ScriptedActor(system, new UnboundedMailboxType().create(EnvelopePool.allocating()),
+                EnvelopePool.allocating());
+        actor.turns.trySchedule(); // held SCHEDULED on no queue, as a dispatcher that refused it leaves it
+        actor.beginStopFault = () -> {
+            actor.turns.deliver("late", null); // a producer's send while the stop is under way
+            throw new IllegalStateException("a fault beginning the stop");
+        };
+
+        actor.turns.stopInPlace(new RejectedExecutionException("the dispatcher has stopped"));
+
+        assertThat(actor.turns.scheduleState()).as("let go, not held with nobody to run it")
+                .isEqualTo(ScheduleState.IDLE_IN_MAILBOX);
+        DeadLetter letter = events.expectMessageClass(DeadLetter.class);
+        assertThat(letter.message()).isEqualTo("late");
+        assertThat(letter.reason()).isEqualTo(DeadLetter.Reason.DISPATCHER_REJECTED);
+        events.expectNoMessage(Duration.ofMillis(100));
+    }
+
+    /** The real turn loop, over an actor whose system messages and stop fail on demand and which ignores user messages. */
     private static final class ScriptedActor implements Cell {
         final TurnLoop turns;
         int systemMessageFailures;
         int systemMessagesHandled;
+        /** Runs (once) when the actor begins to stop. */
+        Runnable beginStopFault;
 
         ScriptedActor(RotaActorSystem system, Mailbox mailbox, EnvelopePool pool) {
             turns = new TurnLoop(system, this, new DispatcherBinding<>("scripted", (actor, cause) -> { }), mailbox, pool, 0, false);
@@ -131,6 +157,11 @@ class TurnFaultTest {
 
         @Override
         public void beginStop() {
+            Runnable fault = beginStopFault;
+            beginStopFault = null;
+            if (fault != null) {
+                fault.run();
+            }
         }
 
         @Override
