@@ -15,7 +15,10 @@ import java.util.Objects;
  *
  * <p>Structure: {@code producerNode} is the last envelope enqueued (swapped in by every producer);
  * {@code consumerNode} is the sentinel, the last envelope handed out (initially a stub). The queue
- * is empty when they are the same node. Dequeue moves the sentinel to the next envelope and
+ * is empty when they are the same node. They lie a cache line apart ({@code UnboundedMailboxFields}):
+ * a consumer draining on another core while producers send stores the sentinel once per message, and
+ * on the tail's line each of those stores would take the line from the producers' swap, and the next
+ * swap take it back. That costs 64 bytes per actor. Dequeue moves the sentinel to the next envelope and
  * releases the old sentinel to the pool ({@link io.github.rota.spi.mailbox.RecyclePolicy#SENTINEL}),
  * so the envelope just handed out stays valid until the next dequeue.
  *
@@ -92,7 +95,7 @@ import java.util.Objects;
  *       ({@code theDepthAndTheOrderGoOnAcrossTheIdleMark}).</li>
  * </ul>
  */
-final class UnboundedMailbox extends LinkedEnvelopeQueue implements IdleMarkingMailbox {
+final class UnboundedMailbox extends UnboundedMailboxPad implements IdleMarkingMailbox {
 
     /** The stamp of an envelope between its producer's swap and its stamp store. */
     static final int NOT_YET = 0;
@@ -120,7 +123,7 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements IdleMarkingM
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            PRODUCER_NODE = lookup.findVarHandle(UnboundedMailbox.class, "producerNode", Envelope.class);
+            PRODUCER_NODE = lookup.findVarHandle(UnboundedMailboxFields.class, "producerNode", Envelope.class);
             CONSUMER_NODE = lookup.findVarHandle(UnboundedMailbox.class, "consumerNode", Envelope.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -128,8 +131,6 @@ final class UnboundedMailbox extends LinkedEnvelopeQueue implements IdleMarkingM
     }
 
     private final EnvelopePool pool;
-    @SuppressWarnings("unused") // accessed through PRODUCER_NODE
-    private volatile Envelope producerNode;
     private Envelope consumerNode;
 
     UnboundedMailbox(EnvelopePool pool) {

@@ -47,6 +47,18 @@ class FieldLayoutTest {
     }
 
     @Test
+    void theTailAndTheSentinelOfTheDefaultMailboxAreALineApart() throws Exception {
+        // A consumer draining on another core stores the sentinel once per message while producers swap
+        // the tail. Only the two are kept apart: a line on each side of them would cost every actor
+        // two more lines.
+        ClassLayout layout = ClassLayout.parseClass(Class.forName("io.github.rota.mailbox.UnboundedMailbox"));
+        FieldLayout tail = field(layout, "producerNode");
+        FieldLayout sentinel = field(layout, "consumerNode");
+        assertThat(gap(tail, sentinel)).as("bytes between the tail and the sentinel in\n%s", layout.toPrintable())
+                .isGreaterThanOrEqualTo(LINE);
+    }
+
+    @Test
     void theEnqueueAndDequeuePositionsOfAnEnvelopeRingAreOnLinesOfTheirOwn() throws Exception {
         assertOnLinesOfTheirOwn("io.github.rota.pool.EnvelopeRing",
                 List.of(List.of("enqueuePosition"), List.of("dequeuePosition")));
@@ -68,7 +80,8 @@ class FieldLayoutTest {
         // A tracked actor pays one reference, to its meter, and only it.
         assertInstanceSizesAtMost(List.of("io.github.rota.runtime.ActorCell", "io.github.rota.runtime.TrackedTurnLoop"), 152);
         assertInstanceSizeAtMost("io.github.rota.runtime.LocalActorRef", 24);
-        assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 24);
+        // 24 bytes when last cut, and a line between its tail and its sentinel since (see above).
+        assertInstanceSizeAtMost("io.github.rota.mailbox.UnboundedMailbox", 24 + LINE);
         assertInstanceSizeAtMost("io.github.rota.spi.pool.Envelope", 32);
     }
 
@@ -110,6 +123,10 @@ class FieldLayoutTest {
                         .isGreaterThanOrEqualTo(LINE);
             }
         }
+    }
+
+    private static FieldLayout field(ClassLayout layout, String name) {
+        return layout.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** Bytes strictly between the two fields: at least a line, and they can never share one. */

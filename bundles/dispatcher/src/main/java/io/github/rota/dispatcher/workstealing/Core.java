@@ -18,8 +18,8 @@ import io.github.rota.spi.jfr.FlightEvents;
  * worker's next slot (the previous occupant moves to the ring's tail), so request/reply runs hot
  * on one core with no wake-up; a thief takes it only once it is stale ({@link Search}). A turn that
  * keeps sending to the actor in its own worker's next slot or linger slot expedites it
- * ({@link #expedite}): to the ring, marked urgent, with a wake-up, so a sibling steals from the ring
- * at once.
+ * ({@link #expedite}): to the ring, marked urgent, with a wake-up, so a sibling steals it from the
+ * ring after a short hand-off wait, not the ring's stale time ({@link Search}).
  * When no sibling is searching, the {@link StarvationProbe} rescues a slot stuck behind a long turn.
  *
  * <p>Lingering: an actor whose turn drained it while an exchange goes on here (an actor in the next
@@ -163,8 +163,8 @@ final class Core extends CorePad1 {
      * The running turn keeps sending to {@code s}. If {@code s} waits in the next slot, or lingers
      * here with work, it goes to the ring, marked urgent, and a sibling is woken: filling the next slot
      * woke nobody (this worker was to run it as soon as its turn ended), and this turn is not ending.
-     * The sibling steals from the ring at once (the older half first). Anywhere else, {@code s} is already where a sibling
-     * can take it.
+     * The sibling steals from the ring (the older half first) once it has seen the mark for its
+     * hand-off wait ({@link Search}). Anywhere else, {@code s} is already where a sibling can take it.
      */
     void expedite(Schedulable s) {
         if (remote.takeNextSlotIf(s) || (remote.takeLingeringIf(s) && letGo((LingeringSchedulable) s))) {

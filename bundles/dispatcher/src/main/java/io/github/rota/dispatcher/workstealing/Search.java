@@ -17,21 +17,28 @@ import java.util.concurrent.ThreadLocalRandom;
  * <ul>
  *   <li>A ring is stale once the actors this worker saw in it at one look have not all left it
  *       {@value #STALE_RING_NANOS} ns later: its owner is stuck in a long turn, or has a backlog it
- *       cannot clear in that time. (Kotlin's scheduler lets a thief take a worker's LIFO slot only
- *       after 100 µs.)</li>
+ *       cannot clear in that time.</li>
  *   <li>A ring its owner keeps draining is stale once it has held actors at every look for a wait
  *       that adapts per sibling ({@link #outOfWork}): {@value #STALE_RING_NANOS} ns at first, and
  *       again after a steal from it kept the thief busy (independent actors piled on one worker,
  *       which now run on two); doubled, up to {@value #MAX_STALE_RING_NANOS} ns, after a steal whose
  *       actors went straight back (clients of a busy actor there).</li>
- *   <li>A ring is stale at once while it holds an actor its owner marked urgent
- *       ({@link Remote#urgentAt}: one expedited out of a long turn).</li>
- *   <li>A next slot is stale once its worker has started no turn for {@value #STALE_NEXT_SLOT_NANOS}
- *       ns: it is stuck in a long turn, not about to run the actor (Go waits 3 µs too). A thief that
- *       took the slot of a busy worker would drag a request/reply pair across cores.</li>
+ *   <li>An actor a sibling's long turn made ready, in its next slot or expedited to its ring
+ *       ({@link Remote#urgentAt}), is taken once it has waited the sibling's hand-off wait: for the
+ *       next slot, once the sibling has also started no turn for {@value #STALE_NEXT_SLOT_NANOS} ns
+ *       (it is stuck in that turn, not about to run the actor: a thief that took the slot of a busy
+ *       worker would drag a request/reply pair across cores). The wait is
+ *       {@value #STALE_NEXT_SLOT_NANOS} ns at first (Go waits 3 µs too); it doubles, up to
+ *       {@value #MAX_HAND_OFF_WAIT_NANOS} ns (Kotlin's scheduler waits that long for its LIFO slot),
+ *       after each such take that kept the thief busy for less than that, and goes back after one
+ *       that kept it busy for {@value #HAND_OFF_PAID_NANOS} ns (an actor with that much work is
+ *       worth taking at once). An actor flooded by a long turn drains faster than it is sent to,
+ *       so taken at once it would catch up with its producer within microseconds, go idle, and be
+ *       made ready and moved again, its mailbox's lines crossing cores all the while; taken after
+ *       the longest wait it drains that wait's messages in one batch.</li>
  * </ul>
- * A round that finds nothing but rings that are not stale yet tells its worker how long until the
- * first of them may be ({@link #nanosUntilRingStale}), so the worker can sleep that long instead of
+ * A round that finds nothing but work that is not stale yet tells its worker how long until the
+ * first of it may be ({@link #nanosUntilStale}), so the worker can sleep that long instead of
  * reading the owner's lines over and over.
  *
  * <p>Threads: the searching worker's owner only; what it remembers of its siblings is its own.
@@ -45,10 +52,20 @@ final class Search {
     static final long STALE_RING_NANOS = 50_000;
     /** The longest the wait for a busy ring grows to, doubling after each steal from it that did not pay. */
     static final long MAX_STALE_RING_NANOS = 32 * STALE_RING_NANOS;
-    /** How long a sibling's next slot must stay full with no new turn before a thief takes it. */
+    /**
+     * How long a sibling must have started no turn before a thief takes its next slot; and the
+     * hand-off wait, at first.
+     */
     static final long STALE_NEXT_SLOT_NANOS = 3_000;
-    /** {@link #nanosUntilRingStale}: the last round saw no ring with actors in it. */
-    static final long NO_RING_WORK = Long.MAX_VALUE;
+    /** The longest the hand-off wait grows to. */
+    static final long MAX_HAND_OFF_WAIT_NANOS = 100_000;
+    /**
+     * A take that kept the thief busy this long was worth making at once: its actor had more work
+     * than any wait batches.
+     */
+    static final long HAND_OFF_PAID_NANOS = 10 * MAX_HAND_OFF_WAIT_NANOS;
+    /** {@link #nanosUntilStale}: the last round saw no work to wait for. */
+    static final long NO_WORK_IN_SIGHT = Long.MAX_VALUE;
     private static final long NOT_BUSY = Long.MIN_VALUE;
 
     private final Remote own;
@@ -72,8 +89,20 @@ final class Search {
     /** The sibling whose ring this worker last stole from, until it runs out of work again; -1: none. */
     private int lastRingVictim = -1;
     private long lastRingStealAtNanos;
-    /** What the last round found: the soonest a sibling's ring may turn stale. */
-    private long nanosUntilRingStale = NO_RING_WORK;
+    /** Per sibling: how long an actor its long turn made ready waits before this worker takes it. */
+    private final long[] handOffWaitNanos;
+    /** Per sibling: since when every look found its next slot full; {@link #NOT_BUSY}: the last look found it empty. */
+    private final long[] slotFullSinceNanos;
+    /** Per sibling: the ring position it last marked urgent, as this worker last saw it, and since when; -1: none seen. */
+    private final long[] seenUrgentAt;
+    private final long[] urgentSeenAtNanos;
+    /** Whether the last {@link #ringStaleIn} answered for an urgent actor. */
+    private boolean urgentLook;
+    /** The sibling whose made-ready actor this worker last took, until it runs out of work again; -1: none. */
+    private int lastHandOffVictim = -1;
+    private long lastHandOffAtNanos;
+    /** What the last round found: the soonest a sibling's work in sight may turn stale. */
+    private long nanosUntilStale = NO_WORK_IN_SIGHT;
 
     Search(Remote own, Shared shared) {
         this.own = own;
@@ -88,6 +117,13 @@ final class Search {
         Arrays.fill(ringStaleNanos, STALE_RING_NANOS);
         this.ringBusySinceNanos = new long[shared.workerCount()];
         Arrays.fill(ringBusySinceNanos, NOT_BUSY);
+        this.handOffWaitNanos = new long[shared.workerCount()];
+        Arrays.fill(handOffWaitNanos, STALE_NEXT_SLOT_NANOS);
+        this.slotFullSinceNanos = new long[shared.workerCount()];
+        Arrays.fill(slotFullSinceNanos, NOT_BUSY);
+        this.seenUrgentAt = new long[shared.workerCount()];
+        Arrays.fill(seenUrgentAt, -1);
+        this.urgentSeenAtNanos = new long[shared.workerCount()];
     }
 
     /**
@@ -96,24 +132,37 @@ final class Search {
      * (the stolen actors stayed here, with their exchange: a pair that had piled onto one worker); if
      * not, the actors went back where their traffic is (clients of a busy actor there, which a reply
      * schedules on its sender's worker), and the wait for that sibling's ring doubles, up to
-     * {@value #MAX_STALE_RING_NANOS} ns, so moving them costs next to nothing.
+     * {@value #MAX_STALE_RING_NANOS} ns, so moving them costs next to nothing. If it last took an
+     * actor a sibling's long turn made ready, that sibling's hand-off wait doubles, up to
+     * {@value #MAX_HAND_OFF_WAIT_NANOS} ns, if the actor kept this worker busy for less than that, and
+     * goes back to {@value #STALE_NEXT_SLOT_NANOS} ns if it kept it busy for
+     * {@value #HAND_OFF_PAID_NANOS} ns or more.
      */
     void outOfWork(long now) {
         // What it saw of its siblings' rings before it worked or slept is old: a ring is busy too
         // long only if it held actors at every look of one search.
         Arrays.fill(ringBusySinceNanos, NOT_BUSY);
-        if (lastRingVictim < 0) {
-            return;
+        if (lastRingVictim >= 0) {
+            int v = lastRingVictim;
+            lastRingVictim = -1;
+            long busy = now - lastRingStealAtNanos;
+            ringStaleNanos[v] = busy >= ringStaleNanos[v] ? STALE_RING_NANOS : Math.min(2 * ringStaleNanos[v], MAX_STALE_RING_NANOS);
         }
-        int v = lastRingVictim;
-        lastRingVictim = -1;
-        long busy = now - lastRingStealAtNanos;
-        ringStaleNanos[v] = busy >= ringStaleNanos[v] ? STALE_RING_NANOS : Math.min(2 * ringStaleNanos[v], MAX_STALE_RING_NANOS);
+        if (lastHandOffVictim >= 0) {
+            int v = lastHandOffVictim;
+            lastHandOffVictim = -1;
+            long busy = now - lastHandOffAtNanos;
+            if (busy >= HAND_OFF_PAID_NANOS) {
+                handOffWaitNanos[v] = STALE_NEXT_SLOT_NANOS;
+            } else if (busy < MAX_HAND_OFF_WAIT_NANOS) {
+                handOffWaitNanos[v] = Math.min(2 * handOffWaitNanos[v], MAX_HAND_OFF_WAIT_NANOS);
+            }
+        }
     }
 
     /** One search round: steal, then the global queue. */
     Schedulable once() {
-        nanosUntilRingStale = NO_RING_WORK;
+        nanosUntilStale = NO_WORK_IN_SIGHT;
         Schedulable s = steal();
         if (s == null && (s = shared.global.poll()) != null) {
             own.counters.increment(DispatcherCounter.GLOBAL_POLLS);
@@ -122,11 +171,11 @@ final class Search {
     }
 
     /**
-     * {@return after a round that found nothing: how long until a sibling's ring that holds actors may
-     * turn stale; {@link #NO_RING_WORK} if no ring held any}
+     * {@return after a round that found nothing: how long until a sibling's ring that holds actors, or
+     * an actor a sibling's long turn made ready, may turn stale; {@link #NO_WORK_IN_SIGHT} if it saw none}
      */
-    long nanosUntilRingStale() {
-        return nanosUntilRingStale;
+    long nanosUntilStale() {
+        return nanosUntilStale;
     }
 
     private Schedulable steal() {
@@ -144,25 +193,38 @@ final class Search {
                 int moved = untilStale == 0 ? victim.stealHalfInto(own.ring) : 0;
                 if (moved > 0) {
                     stole(victim, moved);
-                    lastRingVictim = victim.index;
-                    lastRingStealAtNanos = now;
+                    if (urgentLook) {
+                        handedOff(victim, now);
+                    } else {
+                        lastRingVictim = victim.index;
+                        lastRingStealAtNanos = now;
+                    }
                     ringBusySinceNanos[victim.index] = NOT_BUSY; // its wait starts again
                     Schedulable oldest = own.ring.pop();
                     if (oldest != null) {
                         return oldest;
                     }
-                } else if (pass == 1 && nextSlotIsStale(victim, STALE_NEXT_SLOT_NANOS)) {
-                    Schedulable s = victim.takeNextSlot();
+                } else if (pass == 1) {
+                    long untilSlotStale = nextSlotStaleIn(victim, now);
+                    Schedulable s = untilSlotStale == 0 ? victim.takeNextSlot() : null;
                     if (s != null) {
                         stole(victim, 1);
                         own.counters.increment(DispatcherCounter.NEXT_SLOT_STEALS);
+                        handedOff(victim, now);
                         return s;
                     }
+                    untilStale = Math.min(untilStale, untilSlotStale);
                 }
-                nanosUntilRingStale = Math.min(nanosUntilRingStale, untilStale);
+                nanosUntilStale = Math.min(nanosUntilStale, untilStale);
             }
         }
         return null;
+    }
+
+    private void handedOff(Remote victim, long now) {
+        lastHandOffVictim = victim.index;
+        lastHandOffAtNanos = now;
+        slotFullSinceNanos[victim.index] = NOT_BUSY;
     }
 
     private void stole(Remote victim, int actors) {
@@ -172,22 +234,31 @@ final class Search {
     }
 
     /**
-     * At {@code now}, how long until {@code victim}'s ring is stale: 0 if it is; {@link #NO_RING_WORK}
+     * At {@code now}, how long until {@code victim}'s ring is stale: 0 if it is; {@link #NO_WORK_IN_SIGHT}
      * if it is empty. A look that finds every actor of the last wait gone (or the ring empty) starts a
      * new wait, of {@value #STALE_RING_NANOS} ns or longer ({@link #outOfWork}), for the actors in the
-     * ring now; so the first look at a ring finds it stale only if it holds an urgent actor.
+     * ring now; so the first look at a ring never finds it stale. While the ring holds an actor its
+     * owner marked urgent, the ring is stale once this worker has seen that mark for the sibling's
+     * hand-off wait.
      */
     long ringStaleIn(Remote victim, long now) {
+        urgentLook = false;
         long head = victim.ring.headPosition();
         long tail = victim.ring.tailPosition();
         int v = victim.index;
         if (head >= tail) {
             seenRingTail[v] = -1;
             ringBusySinceNanos[v] = NOT_BUSY;
-            return NO_RING_WORK;
+            return NO_WORK_IN_SIGHT;
         }
-        if (victim.urgentAt() >= head) { // an actor pushed for a sibling to take at once is still there
-            return 0;
+        long urgentAt = victim.urgentAt();
+        if (urgentAt >= head) { // an actor expedited out of a long turn is still there
+            if (seenUrgentAt[v] != urgentAt) {
+                seenUrgentAt[v] = urgentAt;
+                urgentSeenAtNanos[v] = now;
+            }
+            urgentLook = true;
+            return Math.max(0, handOffWaitNanos[v] - (now - urgentSeenAtNanos[v]));
         }
         if (ringBusySinceNanos[v] == NOT_BUSY) {
             ringBusySinceNanos[v] = now;
@@ -202,12 +273,30 @@ final class Search {
     }
 
     /**
-     * Whether {@code victim}'s next slot is full and the victim has started no turn for
-     * {@code staleNanos} ({@link #startedNoTurnFor}). Reads the clock when the slot is full, so only
-     * searchers call it, never a turn.
+     * At {@code now}, how long until {@code victim}'s next slot is stale: 0 once the slot has been
+     * full at every look, and the victim has started no turn, for its hand-off wait (and for at least
+     * {@value #STALE_NEXT_SLOT_NANOS} ns); {@link #NO_WORK_IN_SIGHT} if the slot is empty or the
+     * victim is still starting turns (it is about to run the actor).
      */
-    boolean nextSlotIsStale(Remote victim, long staleNanos) {
-        return victim.hasNextSlot() && startedNoTurnFor(victim, staleNanos, System.nanoTime());
+    long nextSlotStaleIn(Remote victim, long now) {
+        int v = victim.index;
+        if (!victim.hasNextSlot()) {
+            slotFullSinceNanos[v] = NOT_BUSY;
+            return NO_WORK_IN_SIGHT;
+        }
+        if (slotFullSinceNanos[v] == NOT_BUSY) {
+            slotFullSinceNanos[v] = now;
+        }
+        if (!startedNoTurnFor(victim, STALE_NEXT_SLOT_NANOS, now)) {
+            return NO_WORK_IN_SIGHT;
+        }
+        long waited = now - Math.max(slotFullSinceNanos[v], seenAtNanos[v]);
+        return Math.max(0, handOffWaitNanos[v] - waited);
+    }
+
+    /** {@return how long an actor {@code victim}'s long turn made ready waits now before this worker takes it} */
+    long handOffWaitNanos(Remote victim) {
+        return handOffWaitNanos[victim.index];
     }
 
     /**

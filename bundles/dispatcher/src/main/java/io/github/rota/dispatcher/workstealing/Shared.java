@@ -124,7 +124,7 @@ final class Shared {
     }
 
     /**
-     * After publishing work every worker may take at once (the global queue, or an urgent ring
+     * After publishing work every worker may take soon (the global queue, or an urgent ring
      * position): {@link #notifyOne}, and a searcher sleeping between rounds is woken too, so the work
      * does not wait out its sleep while another core is free.
      */

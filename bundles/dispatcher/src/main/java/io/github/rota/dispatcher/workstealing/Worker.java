@@ -47,7 +47,7 @@ final class Worker {
      */
     static final int ROUNDS_PER_SLICE = 1 << 16;
     /**
-     * A shorter wait for a sibling's ring is spun, not slept: a timed park oversleeps by the kernel's
+     * A shorter wait for a sibling's work to turn stale is spun, not slept: a timed park oversleeps by the kernel's
      * timer slack (50 µs on Linux by default).
      */
     static final long MIN_NAP_NANOS = 10_000;
@@ -127,10 +127,11 @@ final class Worker {
     // ---------------------------------------------------------------- searching and parking
 
     /**
-     * Searches for a while, then parks. A round that sees only rings their owners are still draining
-     * sleeps until the first of them may turn stale ({@link Search}) instead of reading their lines
-     * again at once. It sleeps as a searcher, so a sibling's sends wake nobody meanwhile, and an
-     * exchange that keeps that sibling's ring busy costs it neither a probe per message nor an unpark;
+     * Searches for a while, then parks. A round that sees only rings their owners are still draining,
+     * or actors a sibling's long turn made ready that have not waited their hand-off wait, sleeps until
+     * the first of them may turn stale ({@link Search}) instead of reading their lines again at once.
+     * It sleeps as a searcher, so a sibling's sends wake nobody meanwhile, and an exchange that keeps
+     * that sibling's ring busy costs it neither a probe per message nor an unpark;
      * a push to the global queue, or of an urgent actor, cuts the sleep short ({@link Shared#notifyUrgent}).
      */
     private Schedulable searchOrPark(Owner owner) {
@@ -141,8 +142,8 @@ final class Worker {
                 if (s != null) {
                     return s;
                 }
-                long untilStale = search.nanosUntilRingStale();
-                if (untilStale >= MIN_NAP_NANOS && untilStale != Search.NO_RING_WORK) {
+                long untilStale = search.nanosUntilStale();
+                if (untilStale >= MIN_NAP_NANOS && untilStale != Search.NO_WORK_IN_SIGHT) {
                     napFor(untilStale);
                 } else {
                     waiting.pause(round);

@@ -65,6 +65,56 @@ class NextSlotStealTest {
         assertThat(search.once()).isSameAs(waiting);
     }
 
+    @Test
+    void aTakeThatKeptTheThiefBusyBrieflyDoublesTheSiblingsHandOffWaitUpToItsLongestAndOneThatKeptItBusyLongResetsIt() {
+        search.outOfWork(takeFromAStuckSibling()); // the actor drained at once: it had caught up with its producer
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
+
+        for (int take = 0; take < 10; take++) {
+            search.outOfWork(takeFromAStuckSibling());
+        }
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
+
+        takeFromAStuckSibling();
+        search.outOfWork(System.nanoTime() + Search.MAX_HAND_OFF_WAIT_NANOS); // busy as long as the longest wait: no change
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
+
+        takeFromAStuckSibling();
+        search.outOfWork(System.nanoTime() + Search.HAND_OFF_PAID_NANOS); // this time it kept the thief busy that long
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.STALE_NEXT_SLOT_NANOS);
+    }
+
+    @Test
+    void aRoundThatSeesOnlyANextSlotWithinItsHandOffWaitSaysHowLongUntilItIsStale() {
+        search.outOfWork(takeFromAStuckSibling());
+        search.outOfWork(takeFromAStuckSibling()); // the wait is now four times the shortest
+        victim.putNextSlot(waiting);
+
+        assertThat(search.once()).as("full since this look").isNull();
+        long until = search.nanosUntilStale();
+
+        assertThat(until).isGreaterThan(Search.STALE_NEXT_SLOT_NANOS).isLessThanOrEqualTo(4 * Search.STALE_NEXT_SLOT_NANOS);
+        assertThat(victim.hasNextSlot()).isTrue();
+    }
+
+    /**
+     * The victim, stuck in one turn, makes {@link #waiting} ready; this worker searches until it takes it.
+     * {@return a time no later than the take}
+     */
+    private long takeFromAStuckSibling() {
+        victim.putNextSlot(waiting);
+        long deadline = System.nanoTime() + 10 * Search.MAX_HAND_OFF_WAIT_NANOS;
+        while (true) {
+            long before = System.nanoTime();
+            Schedulable taken = search.once();
+            if (taken != null) {
+                assertThat(taken).isSameAs(waiting);
+                return before;
+            }
+            assertThat(before).as("taken within ten of the longest waits").isLessThan(deadline);
+        }
+    }
+
     /** Spins (a sleep could not be this short) until the stale time has passed. */
     private static void waitStaleTime() {
         long start = System.nanoTime();

@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How a searching worker times its siblings' work: a next slot is stale once the sibling has started
- * no turn for long enough; a ring, once the actors seen in it at one look have not all left it long
- * enough later, or it has held actors at every look for long enough, or at once while it holds an
- * actor its owner marked urgent. The clock is the tests' own.
+ * no turn, and the slot has been full at every look, for the sibling's hand-off wait; a ring, once
+ * the actors seen in it at one look have not all left it long enough later, or it has held actors at
+ * every look for long enough, or once it has held an actor its owner marked urgent for the hand-off
+ * wait. The clock is the tests' own.
  */
 class SearchTest {
 
@@ -39,11 +40,39 @@ class SearchTest {
 
     @Test
     void anEmptyNextSlotIsNeverStale() {
-        assertThat(search.nextSlotIsStale(victim, 0)).isFalse();
-        assertThat(search.nextSlotIsStale(victim, 0)).isFalse();
+        long t = 1_000_000_000L;
+        assertThat(search.nextSlotStaleIn(victim, t)).isEqualTo(Search.NO_WORK_IN_SIGHT);
+        assertThat(search.nextSlotStaleIn(victim, t + 10 * Search.MAX_HAND_OFF_WAIT_NANOS)).isEqualTo(Search.NO_WORK_IN_SIGHT);
+    }
+
+    @Test
+    void aNextSlotIsStaleOnceItHasBeenFullAndItsSiblingStuckForTheHandOffWait() {
+        long wait = Search.STALE_NEXT_SLOT_NANOS;
+        long t = 1_000_000_000L;
+        assertThat(search.nextSlotStaleIn(victim, t)).isEqualTo(Search.NO_WORK_IN_SIGHT);
+        search.startedNoTurnFor(victim, wait, t); // a look at its epoch: it starts no turn from here on
+
+        // The sibling has been in one turn for long, and only now made an actor ready.
         victim.putNextSlot(new Waiting());
-        assertThat(search.nextSlotIsStale(victim, 0)).as("first look").isFalse();
-        assertThat(search.nextSlotIsStale(victim, 0)).isTrue();
+        assertThat(search.nextSlotStaleIn(victim, t + 10 * wait)).as("full since this look").isEqualTo(wait);
+        assertThat(search.nextSlotStaleIn(victim, t + 11 * wait - 1)).isOne();
+        assertThat(search.nextSlotStaleIn(victim, t + 11 * wait)).isZero();
+
+        victim.takeNextSlot(); // its owner ran it, or another thief took it
+        assertThat(search.nextSlotStaleIn(victim, t + 11 * wait)).isEqualTo(Search.NO_WORK_IN_SIGHT);
+        victim.putNextSlot(new Waiting());
+        assertThat(search.nextSlotStaleIn(victim, t + 12 * wait)).as("its wait starts again").isEqualTo(wait);
+    }
+
+    @Test
+    void aNextSlotWhoseSiblingKeepsStartingTurnsIsNoWorkToWaitFor() {
+        long wait = Search.STALE_NEXT_SLOT_NANOS;
+        long t = 1_000_000_000L;
+        victim.putNextSlot(new Waiting());
+        for (int look = 0; look < 100; look++) {
+            victim.advanceTurnEpoch(); // a volley: it runs what is in the slot turn after turn
+            assertThat(search.nextSlotStaleIn(victim, t + look * wait)).as("look %d", look).isEqualTo(Search.NO_WORK_IN_SIGHT);
+        }
     }
 
     @Test
@@ -83,7 +112,7 @@ class SearchTest {
         drainAndRefill();
         assertThat(search.ringStaleIn(victim, t + stale / 2)).isEqualTo(stale / 2);
         victim.ring.pop();
-        assertThat(search.ringStaleIn(victim, t + stale / 2 + 1)).isEqualTo(Search.NO_RING_WORK);
+        assertThat(search.ringStaleIn(victim, t + stale / 2 + 1)).isEqualTo(Search.NO_WORK_IN_SIGHT);
 
         victim.ring.push(new Waiting());
         assertThat(search.ringStaleIn(victim, t + stale)).as("busy again from this look on").isEqualTo(stale);
@@ -121,7 +150,7 @@ class SearchTest {
         victim.ring.push(new Waiting());
         assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
         victim.ring.pop();
-        assertThat(search.ringStaleIn(victim, t + 1)).isEqualTo(Search.NO_RING_WORK);
+        assertThat(search.ringStaleIn(victim, t + 1)).isEqualTo(Search.NO_WORK_IN_SIGHT);
 
         victim.ring.push(new Waiting());
         assertThat(search.ringStaleIn(victim, t + stale)).as("the wait starts at this look, not the first").isEqualTo(stale);
@@ -129,14 +158,16 @@ class SearchTest {
     }
 
     @Test
-    void aRingHoldingAnActorItsOwnerMarkedUrgentIsStaleAtOnceUntilThatActorLeaves() {
+    void aRingHoldingAnActorItsOwnerMarkedUrgentIsStaleOnceTheMarkHasBeenSeenForTheHandOffWaitUntilThatActorLeaves() {
+        long wait = Search.STALE_NEXT_SLOT_NANOS;
         long t = 1_000_000_000L;
         victim.ring.push(new Waiting());
         long urgent = victim.ring.tailPosition();
         victim.ring.push(new Waiting());
         victim.markUrgent(urgent);
 
-        assertThat(search.ringStaleIn(victim, t)).isZero();
+        assertThat(search.ringStaleIn(victim, t)).as("not the ring's stale time").isEqualTo(wait);
+        assertThat(search.ringStaleIn(victim, t + wait)).isZero();
 
         victim.ring.pop(); // the owner ran both
         victim.ring.pop();

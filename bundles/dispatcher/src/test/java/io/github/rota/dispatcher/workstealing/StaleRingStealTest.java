@@ -40,7 +40,7 @@ class StaleRingStealTest {
 
         assertThat(search.once()).isNull();
         assertThat(victim.ring.size()).isOne();
-        assertThat(search.nanosUntilRingStale()).isEqualTo(Search.STALE_RING_NANOS);
+        assertThat(search.nanosUntilStale()).isEqualTo(Search.STALE_RING_NANOS);
         assertThat(thief.counters.get(DispatcherCounter.STEAL_OPERATIONS)).isZero();
     }
 
@@ -60,7 +60,7 @@ class StaleRingStealTest {
     }
 
     @Test
-    void anActorExpeditedOutOfALongTurnIsWorkToStealAtFirstSight() {
+    void anActorExpeditedOutOfALongTurnIsWorkToStealOnceSeenForTheHandOffWaitNotTheRingsStaleTime() {
         Core owner = new Core(victim, queues);
         Waiting flooded = new Waiting();
         owner.scheduleFromHere(flooded); // the long turn made it ready: the next slot
@@ -68,9 +68,29 @@ class StaleRingStealTest {
 
         owner.expedite(flooded); // the turn keeps sending to it
 
+        assertThat(search.once()).as("first sight").isNull();
+        assertThat(search.nanosUntilStale()).isEqualTo(Search.STALE_NEXT_SLOT_NANOS);
+        spinFor(Search.STALE_NEXT_SLOT_NANOS);
         assertThat(search.once()).as("half the ring, the oldest first").isNotNull();
         assertThat(victim.ring.size()).isOne();
         assertThat(search.once()).as("the expedited actor is still there").isSameAs(flooded);
+    }
+
+    @Test
+    void anExpeditedActorThatWentIdleAtOnceDoublesTheHandOffWaitNotTheWaitForABusyRing() {
+        Core owner = new Core(victim, queues);
+        Waiting flooded = new Waiting();
+        owner.scheduleFromHere(flooded);
+        owner.expedite(flooded);
+        assertThat(search.once()).isNull();
+        spinFor(Search.STALE_NEXT_SLOT_NANOS);
+        long before = System.nanoTime();
+        assertThat(search.once()).isSameAs(flooded);
+
+        search.outOfWork(before); // it drained at once
+
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
+        assertThat(busyRingWaits()).isEqualTo(Search.STALE_RING_NANOS);
     }
 
     @Test
@@ -183,7 +203,7 @@ class StaleRingStealTest {
     void aRoundThatSeesNoRingWithActorsSaysSo() {
         assertThat(search.once()).isNull();
 
-        assertThat(search.nanosUntilRingStale()).isEqualTo(Search.NO_RING_WORK);
+        assertThat(search.nanosUntilStale()).isEqualTo(Search.NO_WORK_IN_SIGHT);
     }
 
     @Test
