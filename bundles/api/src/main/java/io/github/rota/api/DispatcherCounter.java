@@ -37,7 +37,8 @@ public enum DispatcherCounter {
     SIBLING_PROBES("siblingProbes"),
     /**
      * Times a searching worker slept briefly instead of probing again: the only work it saw was in
-     * siblings' rings their owners were still draining.
+     * siblings' rings their owners were still draining, or actors a sibling's long turn made ready
+     * that had not yet waited their hand-off wait.
      */
     SEARCH_NAPS("searchNaps"),
     /** Times a worker parked. */

@@ -171,7 +171,7 @@ final class Core extends CorePad1 {
             long position = ring.tailPosition();
             if (ring.push(s)) {
                 counters.increment(DispatcherCounter.LOCAL_PUSHES);
-                remote.markUrgent(position); // the ring is stale while it is there (Search)
+                remote.markUrgent(position); // a thief takes it after a hand-off wait, not the ring's (Search)
                 shared.notifyUrgent();
             } else {
                 overflow(s);

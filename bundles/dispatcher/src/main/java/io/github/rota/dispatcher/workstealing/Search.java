@@ -96,7 +96,7 @@ final class Search {
     /** Per sibling: the ring position it last marked urgent, as this worker last saw it, and since when; -1: none seen. */
     private final long[] seenUrgentAt;
     private final long[] urgentSeenAtNanos;
-    /** Whether the last {@link #ringStaleIn} answered for an urgent actor. */
+    /** Whether the last {@link #ringStaleIn} answered for an urgent actor, not for the ring's own wait. */
     private boolean urgentLook;
     /** The sibling whose made-ready actor this worker last took, until it runs out of work again; -1: none. */
     private int lastHandOffVictim = -1;
@@ -139,9 +139,10 @@ final class Search {
      * {@value #HAND_OFF_PAID_NANOS} ns or more.
      */
     void outOfWork(long now) {
-        // What it saw of its siblings' rings before it worked or slept is old: a ring is busy too
-        // long only if it held actors at every look of one search.
+        // What it saw of its siblings' rings and next slots before it worked or slept is old: a ring
+        // is busy too long, and a slot full long enough, only if so at every look of one search.
         Arrays.fill(ringBusySinceNanos, NOT_BUSY);
+        Arrays.fill(slotFullSinceNanos, NOT_BUSY);
         if (lastRingVictim >= 0) {
             int v = lastRingVictim;
             lastRingVictim = -1;
@@ -193,11 +194,11 @@ final class Search {
                 int moved = untilStale == 0 ? victim.stealHalfInto(own.ring) : 0;
                 if (moved > 0) {
                     stole(victim, moved);
-                    if (urgentLook) {
-                        handedOff(victim, now);
-                    } else {
+                    if (!urgentLook) {
                         lastRingVictim = victim.index;
                         lastRingStealAtNanos = now;
+                    } else if (victim.ring.headPosition() > seenUrgentAt[victim.index]) {
+                        handedOff(victim, now); // the half it took holds the urgent actor
                     }
                     ringBusySinceNanos[victim.index] = NOT_BUSY; // its wait starts again
                     Schedulable oldest = own.ring.pop();
@@ -224,7 +225,6 @@ final class Search {
     private void handedOff(Remote victim, long now) {
         lastHandOffVictim = victim.index;
         lastHandOffAtNanos = now;
-        slotFullSinceNanos[victim.index] = NOT_BUSY;
     }
 
     private void stole(Remote victim, int actors) {
@@ -238,8 +238,9 @@ final class Search {
      * if it is empty. A look that finds every actor of the last wait gone (or the ring empty) starts a
      * new wait, of {@value #STALE_RING_NANOS} ns or longer ({@link #outOfWork}), for the actors in the
      * ring now; so the first look at a ring never finds it stale. While the ring holds an actor its
-     * owner marked urgent, the ring is stale once this worker has seen that mark for the sibling's
-     * hand-off wait.
+     * owner marked urgent, the ring is stale as soon as this worker has seen that actor there for the
+     * sibling's hand-off wait, if that comes first; a later mark while it is still there does not
+     * start that wait again.
      */
     long ringStaleIn(Remote victim, long now) {
         urgentLook = false;
@@ -251,25 +252,31 @@ final class Search {
             ringBusySinceNanos[v] = NOT_BUSY;
             return NO_WORK_IN_SIGHT;
         }
-        long urgentAt = victim.urgentAt();
-        if (urgentAt >= head) { // an actor expedited out of a long turn is still there
-            if (seenUrgentAt[v] != urgentAt) {
-                seenUrgentAt[v] = urgentAt;
-                urgentSeenAtNanos[v] = now;
-            }
-            urgentLook = true;
-            return Math.max(0, handOffWaitNanos[v] - (now - urgentSeenAtNanos[v]));
-        }
         if (ringBusySinceNanos[v] == NOT_BUSY) {
             ringBusySinceNanos[v] = now;
         }
         long untilBusyTooLong = ringStaleNanos[v] - (now - ringBusySinceNanos[v]);
+        long untilStale;
         if (head >= seenRingTail[v]) { // includes "no wait yet": -1
             seenRingTail[v] = tail;
             ringSeenAtNanos[v] = now;
-            return Math.max(0, Math.min(STALE_RING_NANOS, untilBusyTooLong));
+            untilStale = Math.max(0, Math.min(STALE_RING_NANOS, untilBusyTooLong));
+        } else {
+            untilStale = Math.max(0, Math.min(STALE_RING_NANOS - (now - ringSeenAtNanos[v]), untilBusyTooLong));
         }
-        return Math.max(0, Math.min(STALE_RING_NANOS - (now - ringSeenAtNanos[v]), untilBusyTooLong));
+        long urgentAt = victim.urgentAt();
+        if (urgentAt >= head && untilStale > 0) { // an actor expedited out of a long turn is still there
+            if (seenUrgentAt[v] < head) { // the one this worker saw last has left, or it saw none: a new wait
+                seenUrgentAt[v] = urgentAt;
+                urgentSeenAtNanos[v] = now;
+            }
+            long untilHandOff = Math.max(0, handOffWaitNanos[v] - (now - urgentSeenAtNanos[v]));
+            if (untilHandOff < untilStale) {
+                urgentLook = true;
+                return untilHandOff;
+            }
+        }
+        return untilStale;
     }
 
     /**

@@ -67,27 +67,26 @@ class NextSlotStealTest {
 
     @Test
     void aTakeThatKeptTheThiefBusyBrieflyDoublesTheSiblingsHandOffWaitUpToItsLongestAndOneThatKeptItBusyLongResetsIt() {
-        search.outOfWork(takeFromAStuckSibling()); // the actor drained at once: it had caught up with its producer
+        search.outOfWork(takeFromAStuckSibling().before()); // the actor drained at once: it had caught up with its producer
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
 
         for (int take = 0; take < 10; take++) {
-            search.outOfWork(takeFromAStuckSibling());
+            search.outOfWork(takeFromAStuckSibling().before());
         }
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
 
-        takeFromAStuckSibling();
-        search.outOfWork(System.nanoTime() + Search.MAX_HAND_OFF_WAIT_NANOS); // busy as long as the longest wait: no change
+        // Busy as long as the longest wait (the take itself lies between before and after): no change.
+        search.outOfWork(takeFromAStuckSibling().after() + Search.MAX_HAND_OFF_WAIT_NANOS);
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
 
-        takeFromAStuckSibling();
-        search.outOfWork(System.nanoTime() + Search.HAND_OFF_PAID_NANOS); // this time it kept the thief busy that long
+        search.outOfWork(takeFromAStuckSibling().after() + Search.HAND_OFF_PAID_NANOS); // this time it kept the thief busy that long
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.STALE_NEXT_SLOT_NANOS);
     }
 
     @Test
     void aRoundThatSeesOnlyANextSlotWithinItsHandOffWaitSaysHowLongUntilItIsStale() {
-        search.outOfWork(takeFromAStuckSibling());
-        search.outOfWork(takeFromAStuckSibling()); // the wait is now four times the shortest
+        search.outOfWork(takeFromAStuckSibling().before());
+        search.outOfWork(takeFromAStuckSibling().before()); // the wait is now four times the shortest
         victim.putNextSlot(waiting);
 
         assertThat(search.once()).as("full since this look").isNull();
@@ -98,21 +97,25 @@ class NextSlotStealTest {
     }
 
     /**
-     * The victim, stuck in one turn, makes {@link #waiting} ready; this worker searches until it takes it.
-     * {@return a time no later than the take}
+     * The victim, stuck in one turn, makes {@link #waiting} ready; this worker searches until it takes
+     * it. {@return times just before and just after the round that took it}
      */
-    private long takeFromAStuckSibling() {
+    private Take takeFromAStuckSibling() {
         victim.putNextSlot(waiting);
+        assertThat(search.once()).as("first look").isNull();
         long deadline = System.nanoTime() + 10 * Search.MAX_HAND_OFF_WAIT_NANOS;
         while (true) {
             long before = System.nanoTime();
             Schedulable taken = search.once();
             if (taken != null) {
                 assertThat(taken).isSameAs(waiting);
-                return before;
+                return new Take(before, System.nanoTime());
             }
             assertThat(before).as("taken within ten of the longest waits").isLessThan(deadline);
         }
+    }
+
+    private record Take(long before, long after) {
     }
 
     /** Spins (a sleep could not be this short) until the stale time has passed. */

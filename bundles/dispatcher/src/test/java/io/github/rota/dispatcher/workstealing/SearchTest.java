@@ -167,12 +167,29 @@ class SearchTest {
         victim.markUrgent(urgent);
 
         assertThat(search.ringStaleIn(victim, t)).as("not the ring's stale time").isEqualTo(wait);
+        victim.ring.push(new Waiting());
+        victim.markUrgent(victim.ring.tailPosition() - 1); // another, while the first is still there
+        assertThat(search.ringStaleIn(victim, t + wait - 1)).as("the first one's wait goes on").isOne();
         assertThat(search.ringStaleIn(victim, t + wait)).isZero();
 
-        victim.ring.pop(); // the owner ran both
+        victim.ring.pop(); // the owner ran all three
+        victim.ring.pop();
         victim.ring.pop();
         victim.ring.push(new Waiting());
-        assertThat(search.ringStaleIn(victim, t)).as("the urgent actor has left").isEqualTo(Search.STALE_RING_NANOS);
+        assertThat(search.ringStaleIn(victim, t)).as("the urgent actors have left").isEqualTo(Search.STALE_RING_NANOS);
+    }
+
+    @Test
+    void anUrgentMarkNeverMakesARingWaitLongerThanItsOwnStaleTime() {
+        long stale = Search.STALE_RING_NANOS;
+        long t = 1_000_000_000L;
+        victim.ring.push(new Waiting());
+        assertThat(search.ringStaleIn(victim, t)).isEqualTo(stale);
+
+        victim.ring.push(new Waiting());
+        victim.markUrgent(victim.ring.tailPosition() - 1); // just before the first actor's wait is up
+
+        assertThat(search.ringStaleIn(victim, t + stale)).as("the first actor has waited the stale time").isZero();
     }
 
     /** An actor waiting in a next slot or a ring; only moved here. */

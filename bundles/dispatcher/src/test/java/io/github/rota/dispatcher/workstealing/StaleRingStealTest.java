@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * A searching worker leaves a sibling's ring alone until what it saw there has not all left it
  * {@value Search#STALE_RING_NANOS} ns later (its owner is not getting to it), or it has held actors
  * at every look for a wait that grows while steals from it do not pay, and meanwhile sleeps instead
- * of reading the sibling's lines again; an expedited actor may be taken at once. Here the sibling has no thread, so nobody drains its ring unless the test does; every
+ * of reading the sibling's lines again; an expedited actor may be taken after the shorter hand-off wait. Here the sibling has no thread, so nobody drains its ring unless the test does; every
  * wait is at least the stale time, so the answers do not depend on how fast the machine is.
  */
 class StaleRingStealTest {
@@ -90,6 +90,13 @@ class StaleRingStealTest {
         search.outOfWork(before); // it drained at once
 
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
+        Waiting floodedAgain = new Waiting();
+        owner.scheduleFromHere(floodedAgain);
+        owner.expedite(floodedAgain);
+        assertThat(search.once()).isNull();
+        assertThat(search.nanosUntilStale()).as("the next expedited actor waits the doubled wait").isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
+        victim.ring.pop(); // its owner ran it
+        assertThat(search.once()).as("the ring seen empty").isNull();
         assertThat(busyRingWaits()).isEqualTo(Search.STALE_RING_NANOS);
     }
 

@@ -34,7 +34,8 @@ public class OverflowVersusStealTest {
         for (int i = 0; i < 4; i++) {
             ownerQueue.ring.push(actors.get(i));
         }
-        ownerQueue.markUrgent(3); // as an expedited actor: the thief steals at first sight, not after a wait
+        // The thief first looked long ago: its first look here finds the ring stale, not the start of a wait.
+        thief.ringStaleIn(ownerQueue, System.nanoTime() - 2 * Search.STALE_RING_NANOS);
     }
 
     @Actor
