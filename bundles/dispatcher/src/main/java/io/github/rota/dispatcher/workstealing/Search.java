@@ -32,7 +32,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *       {@value #MAX_HAND_OFF_WAIT_NANOS} ns (Kotlin's scheduler waits that long for its LIFO slot),
  *       after each such take that kept the thief busy for less than that, and goes back after one
  *       that kept it busy for {@value #HAND_OFF_PAID_NANOS} ns (an actor with that much work is
- *       worth taking at once). An actor flooded by a long turn drains faster than it is sent to,
+ *       worth taking at once). It grows only within one turn of the sibling: a new turn (the next
+ *       flood) starts at the shortest, so its consumer starts draining soon. An actor flooded by a long turn drains faster than it is sent to,
  *       so taken at once it would catch up with its producer within microseconds, go idle, and be
  *       made ready and moved again, its mailbox's lines crossing cores all the while; taken after
  *       the longest wait it drains that wait's messages in one batch.</li>
@@ -89,8 +90,10 @@ final class Search {
     /** The sibling whose ring this worker last stole from, until it runs out of work again; -1: none. */
     private int lastRingVictim = -1;
     private long lastRingStealAtNanos;
-    /** Per sibling: how long an actor its long turn made ready waits before this worker takes it. */
+    /** Per sibling: how long an actor its long turn made ready waits before this worker takes it, during that turn. */
     private final long[] handOffWaitNanos;
+    /** Per sibling: the turn epoch {@link #handOffWaitNanos} belongs to; in another turn the wait is the shortest. */
+    private final long[] handOffEpoch;
     /** Per sibling: since when every look found its next slot full; {@link #NOT_BUSY}: the last look found it empty. */
     private final long[] slotFullSinceNanos;
     /** Per sibling: the ring position it last marked urgent, as this worker last saw it, and since when; -1: none seen. */
@@ -101,6 +104,7 @@ final class Search {
     /** The sibling whose made-ready actor this worker last took, until it runs out of work again; -1: none. */
     private int lastHandOffVictim = -1;
     private long lastHandOffAtNanos;
+    private long lastHandOffEpoch;
     /** What the last round found: the soonest a sibling's work in sight may turn stale. */
     private long nanosUntilStale = NO_WORK_IN_SIGHT;
 
@@ -119,6 +123,8 @@ final class Search {
         Arrays.fill(ringBusySinceNanos, NOT_BUSY);
         this.handOffWaitNanos = new long[shared.workerCount()];
         Arrays.fill(handOffWaitNanos, STALE_NEXT_SLOT_NANOS);
+        this.handOffEpoch = new long[shared.workerCount()];
+        Arrays.fill(handOffEpoch, -1);
         this.slotFullSinceNanos = new long[shared.workerCount()];
         Arrays.fill(slotFullSinceNanos, NOT_BUSY);
         this.seenUrgentAt = new long[shared.workerCount()];
@@ -136,7 +142,7 @@ final class Search {
      * actor a sibling's long turn made ready, that sibling's hand-off wait doubles, up to
      * {@value #MAX_HAND_OFF_WAIT_NANOS} ns, if the actor kept this worker busy for less than that, and
      * goes back to {@value #STALE_NEXT_SLOT_NANOS} ns if it kept it busy for
-     * {@value #HAND_OFF_PAID_NANOS} ns or more.
+     * {@value #HAND_OFF_PAID_NANOS} ns or more; for the rest of the sibling's turn of that take.
      */
     void outOfWork(long now) {
         // What it saw of its siblings' rings and next slots before it worked or slept is old: a ring
@@ -153,11 +159,14 @@ final class Search {
             int v = lastHandOffVictim;
             lastHandOffVictim = -1;
             long busy = now - lastHandOffAtNanos;
+            long wait = handOffWait(v, lastHandOffEpoch);
             if (busy >= HAND_OFF_PAID_NANOS) {
-                handOffWaitNanos[v] = STALE_NEXT_SLOT_NANOS;
+                wait = STALE_NEXT_SLOT_NANOS;
             } else if (busy < MAX_HAND_OFF_WAIT_NANOS) {
-                handOffWaitNanos[v] = Math.min(2 * handOffWaitNanos[v], MAX_HAND_OFF_WAIT_NANOS);
+                wait = Math.min(2 * wait, MAX_HAND_OFF_WAIT_NANOS);
             }
+            handOffWaitNanos[v] = wait;
+            handOffEpoch[v] = lastHandOffEpoch;
         }
     }
 
@@ -225,6 +234,12 @@ final class Search {
     private void handedOff(Remote victim, long now) {
         lastHandOffVictim = victim.index;
         lastHandOffAtNanos = now;
+        lastHandOffEpoch = victim.turnEpoch();
+    }
+
+    /** {@return sibling {@code v}'s hand-off wait while it is in the turn of {@code epoch}} */
+    private long handOffWait(int v, long epoch) {
+        return handOffEpoch[v] == epoch ? handOffWaitNanos[v] : STALE_NEXT_SLOT_NANOS;
     }
 
     private void stole(Remote victim, int actors) {
@@ -270,7 +285,7 @@ final class Search {
                 seenUrgentAt[v] = urgentAt;
                 urgentSeenAtNanos[v] = now;
             }
-            long untilHandOff = Math.max(0, handOffWaitNanos[v] - (now - urgentSeenAtNanos[v]));
+            long untilHandOff = Math.max(0, handOffWait(v, victim.turnEpoch()) - (now - urgentSeenAtNanos[v]));
             if (untilHandOff < untilStale) {
                 urgentLook = true;
                 return untilHandOff;
@@ -298,12 +313,12 @@ final class Search {
             return NO_WORK_IN_SIGHT;
         }
         long waited = now - Math.max(slotFullSinceNanos[v], seenAtNanos[v]);
-        return Math.max(0, handOffWaitNanos[v] - waited);
+        return Math.max(0, handOffWait(v, seenEpoch[v]) - waited);
     }
 
     /** {@return how long an actor {@code victim}'s long turn made ready waits now before this worker takes it} */
     long handOffWaitNanos(Remote victim) {
-        return handOffWaitNanos[victim.index];
+        return handOffWait(victim.index, victim.turnEpoch());
     }
 
     /**

@@ -84,6 +84,21 @@ class NextSlotStealTest {
     }
 
     @Test
+    void theHandOffWaitGrowsOnlyWithinOneTurnOfTheSibling() {
+        for (int take = 0; take < 10; take++) {
+            search.outOfWork(takeFromAStuckSibling().before());
+        }
+        assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
+
+        victim.advanceTurnEpoch(); // that turn ended
+        victim.advanceTurnEpoch(); // and the next one, the next flood, began
+        assertThat(search.handOffWaitNanos(victim)).as("a new turn starts at the shortest").isEqualTo(Search.STALE_NEXT_SLOT_NANOS);
+
+        search.outOfWork(takeFromAStuckSibling().before());
+        assertThat(search.handOffWaitNanos(victim)).as("and grows from there").isEqualTo(2 * Search.STALE_NEXT_SLOT_NANOS);
+    }
+
+    @Test
     void aRoundThatSeesOnlyANextSlotWithinItsHandOffWaitSaysHowLongUntilItIsStale() {
         search.outOfWork(takeFromAStuckSibling().before());
         search.outOfWork(takeFromAStuckSibling().before()); // the wait is now four times the shortest
