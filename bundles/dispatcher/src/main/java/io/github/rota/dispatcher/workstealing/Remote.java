@@ -25,8 +25,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Turn epoch: odd while a turn runs, moved on by the owner with an opaque store at each turn's
  * start and end; thieves and the probe read it to tell a stuck turn from a busy worker. Beside it,
- * the ring position of the last actor pushed for a sibling to take (expedited), and on the park state's
- * line whether the worker naps between search rounds: both opaque, hints that only hurry a thief.
+ * the ring position of the last actor pushed for a sibling to take (expedited), and on the park
+ * state's line whether the worker naps between search rounds: both opaque, hints that only hurry a
+ * thief.
  *
  * <p>Layout, by writer (padded as the package comment says): the read-only fields first; then the
  * turn epoch and what the turn runs (owner writes; thieves and the probe read), the next slot (owner
@@ -131,8 +132,8 @@ final class Remote extends RemotePad4 {
 
     /**
      * {@return the ring position of the last actor its owner pushed for a sibling to take (one
-     * expedited out of a long turn), without waiting for the ring to turn stale; -1 if none yet. It is still in the ring while the ring's head has
-     * not passed it}
+     * expedited out of a long turn), without waiting for the ring to turn stale; -1 if none yet. It
+     * is still in the ring while the ring's head has not passed it}
      */
     long urgentAt() {
         return (long) URGENT_AT.getOpaque(this);
@@ -255,7 +256,10 @@ final class Remote extends RemotePad4 {
         svParkState(AWAKE);
     }
 
-    /** Owner: the actor just pushed at ring position {@code position} is for a sibling to take, without waiting for the ring to turn stale. */
+    /**
+     * Owner: the actor just pushed at ring position {@code position} is for a sibling to take,
+     * without waiting for the ring to turn stale.
+     */
     void markUrgent(long position) {
         URGENT_AT.setOpaque(this, position);
     }

@@ -33,10 +33,11 @@ import java.util.concurrent.ThreadLocalRandom;
  *       after each such take that kept the thief busy for less than that, and goes back after one
  *       that kept it busy for {@value #HAND_OFF_PAID_NANOS} ns (an actor with that much work is
  *       worth taking at once). It grows only within one turn of the sibling: a new turn (the next
- *       flood) starts at the shortest, so its consumer starts draining soon. An actor flooded by a long turn drains faster than it is sent to,
- *       so taken at once it would catch up with its producer within microseconds, go idle, and be
- *       made ready and moved again, its mailbox's lines crossing cores all the while; taken after
- *       the longest wait it drains that wait's messages in one batch.</li>
+ *       flood) starts at the shortest, so its consumer starts draining soon. An actor flooded by a
+ *       long turn drains faster than it is sent to, so taken at once it would catch up with its
+ *       producer within microseconds, go idle, and be made ready and moved again, its mailbox's
+ *       lines crossing cores all the while; taken after the longest wait it drains that wait's
+ *       messages in one batch.</li>
  * </ul>
  * A round that finds nothing but work that is not stale yet tells its worker how long until the
  * first of it may be ({@link #nanosUntilStale}), so the worker can sleep that long instead of
@@ -90,7 +91,10 @@ final class Search {
     /** The sibling whose ring this worker last stole from, until it runs out of work again; -1: none. */
     private int lastRingVictim = -1;
     private long lastRingStealAtNanos;
-    /** Per sibling: how long an actor its long turn made ready waits before this worker takes it, during that turn. */
+    /**
+     * Per sibling: how long an actor its long turn made ready waits, during that turn, before this
+     * worker takes it.
+     */
     private final long[] handOffWaitNanos;
     /** Per sibling: the turn epoch {@link #handOffWaitNanos} belongs to; in another turn the wait is the shortest. */
     private final long[] handOffEpoch;

@@ -47,8 +47,8 @@ final class Worker {
      */
     static final int ROUNDS_PER_SLICE = 1 << 16;
     /**
-     * A shorter wait for a sibling's work to turn stale is spun, not slept: a timed park oversleeps by the kernel's
-     * timer slack (50 µs on Linux by default).
+     * A shorter wait for a sibling's work to turn stale is spun, not slept: a timed park oversleeps
+     * by the kernel's timer slack (50 µs on Linux by default).
      */
     static final long MIN_NAP_NANOS = 10_000;
 
