@@ -133,7 +133,9 @@ final class RotaContender implements Contender {
 
         @Override
         public void receive(ReceiveContext<M> context) {
-            current = context;
+            if (current != context) {
+                current = context; // written once: a store per message would dirty this line for nothing
+            }
             behavior.receive(this, context.message());
         }
 
