@@ -14,6 +14,7 @@ module io.github.rota.mailbox {
     provides io.github.rota.spi.mailbox.MailboxType
             with io.github.rota.mailbox.UnboundedMailboxType,
                  io.github.rota.mailbox.BoundedMailboxType,
+                 io.github.rota.mailbox.UnboundedArrayMailboxType,
                  io.github.rota.mailbox.ControlAwareMailboxType,
                  io.github.rota.mailbox.PriorityMailboxType,
                  io.github.rota.mailbox.StablePriorityMailboxType,

@@ -32,8 +32,8 @@ record RuntimeConfig(String defaultDispatcher, String defaultMailbox, boolean po
 
     private static final String TYPE = "type";
     /** The mailbox types Rota's mailbox module provides, named in the error that says one is missing. */
-    private static final Set<String> ROTA_MAILBOX_TYPES = Set.of(MailboxType.UNBOUNDED, "bounded", "per-sender-fair",
-            "priority", "stable-priority", "control-aware");
+    private static final Set<String> ROTA_MAILBOX_TYPES = Set.of(MailboxType.UNBOUNDED, "bounded", "unbounded-array",
+            "per-sender-fair", "priority", "stable-priority", "control-aware");
     private static final String MAILBOX_MODULE_HINT = "; Rota's own mailbox types come with the module"
             + " io.github.rota.mailbox (Maven artifact io.github.rota:rota-mailbox): put it on the module path or"
             + " class path, or install its bundle";

@@ -16,13 +16,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Mailbox types through the runtime: configured ids, overflow to dead letters, control first. */
+/** Mailbox types through the runtime: configured ids, overflow to dead letters, control first, a flood. */
 class MailboxTypesTest {
 
     @RegisterExtension
     final ActorSystemExtension actors = ActorSystemExtension.withSettings(Settings.empty()
             .with("rota.mailbox.small.type", "bounded")
-            .with("rota.mailbox.small.capacity", 4));
+            .with("rota.mailbox.small.capacity", 4)
+            .with("rota.mailbox.flooded.type", "unbounded-array")
+            .with("rota.mailbox.flooded.chunk", 16));
 
     private record Cancel() implements ControlMessage {
     }
@@ -80,5 +82,35 @@ class MailboxTypesTest {
         assertThat(system.deadLetterCount()).isEqualTo(6);
         release.countDown();
         org.awaitility.Awaitility.await().until(() -> handled.get() == 5);
+    }
+
+    @Test
+    void aFloodedActorOnTheArrayMailboxGetsEveryMessageOnceInEachSendersOrder() throws Exception {
+        ActorSystem system = actors.system();
+        int senders = 4;
+        int each = 50_000; // thousands of 16-slot chunks, filled while the actor drains them
+        int[] next = new int[senders];
+        AtomicInteger outOfOrder = new AtomicInteger();
+        CountDownLatch all = new CountDownLatch(senders * each);
+        ActorRef<int[]> collector = system.spawn(Props.<int[]>create(() -> context -> {
+            int[] message = context.message(); // {sender, sequence}
+            if (message[1] != next[message[0]]++) {
+                outOfOrder.incrementAndGet();
+            }
+            all.countDown();
+        }).withMailbox("flooded"), "collector");
+        for (int s = 0; s < senders; s++) {
+            int sender = s;
+            ActorRef<String> flooder = system.spawn(Props.<String>create(() -> context -> {
+                for (int i = 0; i < each; i++) {
+                    collector.tell(new int[] {sender, i});
+                }
+            }), "flooder-" + s);
+            flooder.tell("go");
+        }
+        assertThat(all.await(60, TimeUnit.SECONDS)).as("every message arrived").isTrue();
+        assertThat(outOfOrder.get()).as("messages out of their sender's order").isZero();
+        assertThat(next).as("per sender, each sequence number once").containsOnly(each);
+        assertThat(system.deadLetterCount()).isZero();
     }
 }

@@ -100,7 +100,7 @@ public class PlatformIT {
         }
         assertEquals(Set.of("io.github.rota.dispatcher.osgi.DispatcherComponent",
                 "io.github.rota.mailbox.UnboundedMailboxType", "io.github.rota.mailbox.BoundedMailboxType",
-                "io.github.rota.mailbox.ControlAwareMailboxType", "io.github.rota.mailbox.FairMailboxType",
+                "io.github.rota.mailbox.UnboundedArrayMailboxType", "io.github.rota.mailbox.ControlAwareMailboxType", "io.github.rota.mailbox.FairMailboxType",
                 "io.github.rota.pool.EnvelopePoolComponent", "io.github.rota.runtime.ActorSystemComponent",
                 "io.github.rota.demo.DemoComponent", "io.github.rota.shell.RotaCommands",
                 "io.github.rota.management.ManagementComponent", "io.github.rota.config.WatchedConfigFiles",
