@@ -81,7 +81,8 @@ class ActorDeliveryStressTest {
         "executor, 32, '', true, unbounded", "executor, 1, '', true, unbounded",
         "calling-thread, 32, '', true, unbounded", "work-stealing, 32, metering, true, unbounded",
         "work-stealing, 32, '', false, unbounded", "work-stealing, 32, '', true, per-sender-fair",
-        "work-stealing, 32, '', true, control-aware"})
+        "work-stealing, 32, '', true, control-aware", "work-stealing, 32, '', true, unbounded-array",
+        "work-stealing, 1, '', true, unbounded-array"})
     void everyMessageIsDeliveredOnceInPerSenderOrder(String kind, int throughput, String decorators, boolean pool,
                                                      String mailbox) throws Exception {
         ActorSystem system = ActorSystem.create("stress", Settings.empty()

@@ -32,7 +32,7 @@ public class MailboxBenchmark {
 
     private static final Object MESSAGE = "message";
 
-    @Param({"unbounded", "bounded", "control-aware", "per-sender-fair"})
+    @Param({"unbounded", "bounded", "unbounded-array", "control-aware", "per-sender-fair"})
     public String mailboxType;
 
     private EnvelopePool pool;

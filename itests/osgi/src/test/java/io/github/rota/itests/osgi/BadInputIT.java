@@ -102,7 +102,7 @@ public class BadInputIT {
                         () -> system.spawn(props, "bad-input-dup")),
                 new Row("spawn with an unknown mailbox id",
                         "IllegalArgumentException: cannot spawn rota://rota/user/bad-input-mailbox: unknown mailbox 'nope'; "
-                                + "known: [bounded, control-aware, per-sender-fair, unbounded]",
+                                + "known: [bounded, control-aware, per-sender-fair, unbounded, unbounded-array]",
                         () -> system.spawn(props.withMailbox("nope"), "bad-input-mailbox")),
                 new Row("spawn on an unknown dispatcher id", "log: WARN RotaActorSystem - rota://rota/user/bad-input-waits is on "
                         + "dispatcher 'nope', which is not bound: it and the other actors there wait until that dispatcher appears",
