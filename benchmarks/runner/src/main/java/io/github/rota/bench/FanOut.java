@@ -11,7 +11,8 @@ import org.HdrHistogram.Histogram;
 /**
  * {@code fanout}: one producer actor sends round-robin to {@value #WORKERS} workers, each of which
  * acks to one collector. Every {@value #SAMPLE_EVERY}th message carries its send time, and the
- * collector records how long it took to come back.
+ * collector records how long it took to come back. The workers and the collector are flooded actors
+ * ({@link io.github.rota.bench.spi.Contender#spawnFlooded}).
  */
 final class FanOut implements Workload {
 
@@ -38,7 +39,7 @@ final class FanOut implements Workload {
     @Override
     public void setUp(Contender contender, double scale) {
         messages = Math.max(WORKERS, (int) (baseMessages * scale));
-        Ref<Object> collector = contender.spawn("collector", new io.github.rota.bench.spi.Behavior<Object>() {
+        Ref<Object> collector = contender.spawnFlooded("collector", new io.github.rota.bench.spi.Behavior<Object>() {
             private int count;
 
             @Override
@@ -54,7 +55,7 @@ final class FanOut implements Workload {
         });
         List<Ref<Object>> workers = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
-            workers.add(contender.spawn("worker-" + i, (context, message) -> collector.tell(message)));
+            workers.add(contender.spawnFlooded("worker-" + i, (context, message) -> collector.tell(message)));
         }
         producer = contender.spawn("producer", (context, message) -> {
             for (int i = 0; i < messages; i++) {

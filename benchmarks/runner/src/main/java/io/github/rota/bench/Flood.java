@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
  * floods. Besides the rate it shows whether the consumer starts draining on another thread while the
  * producer is still sending: {@code drain_start_us}, from the producer's first send to the consumer's
  * first message, and {@code overlap}, the share of the flood the consumer had handled when the
- * producer's last send returned (medians of the round's floods).
+ * producer's last send returned (medians of the round's floods). The consumer is a flooded actor
+ * ({@link io.github.rota.bench.spi.Contender#spawnFlooded}).
  */
 final class Flood implements Workload {
 
@@ -47,7 +48,7 @@ final class Flood implements Workload {
     @Override
     public void setUp(Contender contender, double scale) {
         flood = Math.max(1_000, (int) (FLOOD * scale));
-        Ref<Object> consumer = contender.spawn("consumer", new Behavior<Object>() {
+        Ref<Object> consumer = contender.spawnFlooded("consumer", new Behavior<Object>() {
             private int count;
 
             @Override

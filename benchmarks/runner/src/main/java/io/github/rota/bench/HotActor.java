@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
  * {@code hot-actor}: {@value #SENDERS} plain threads send to one actor at once. Besides the rate, it
  * reports how evenly the senders progressed: when the actor has handled half of all messages, the
  * fewest handled from one sender divided by the most (1.0 = perfectly even). The sender threads live
- * as long as the workload, so no round starts or ends a thread inside its window.
+ * as long as the workload, so no round starts or ends a thread inside its window. The actor is a
+ * flooded one ({@link io.github.rota.bench.spi.Contender#spawnFlooded}).
  */
 final class HotActor implements Workload {
 
@@ -46,7 +47,7 @@ final class HotActor implements Workload {
     @Override
     public void setUp(Contender contender, double scale) {
         perSender = Math.max(1_000, (int) (basePerSender * scale));
-        hot = contender.spawn("hot", new Behavior<Integer>() {
+        hot = contender.spawnFlooded("hot", new Behavior<Integer>() {
             private final int[] fromSender = new int[SENDERS];
             private int total;
 

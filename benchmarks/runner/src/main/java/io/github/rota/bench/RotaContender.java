@@ -22,6 +22,9 @@ import java.util.function.Consumer;
 /** Rota on one dispatcher kind, as a contender. */
 final class RotaContender implements Contender {
 
+    /** The mailbox type {@link #spawnFlooded} gives an actor. */
+    static final String FLOODED_MAILBOX = "unbounded-array";
+
     private final String name;
     private final ActorSystem system;
 
@@ -52,6 +55,13 @@ final class RotaContender implements Contender {
     @Override
     public <M> Ref<M> spawn(String actorName, Behavior<M> behavior) {
         return new RotaRef<>(system.spawn(Props.create(() -> new BehaviorActor<>(behavior)), actorName));
+    }
+
+    /** On the {@code unbounded-array} mailbox, Rota's mailbox for an actor that messages flood. */
+    @Override
+    public <M> Ref<M> spawnFlooded(String actorName, Behavior<M> behavior) {
+        return new RotaRef<>(system.spawn(Props.create(() -> new BehaviorActor<>(behavior)).withMailbox(FLOODED_MAILBOX),
+                actorName));
     }
 
     @Override

@@ -18,6 +18,8 @@ import java.util.List;
  *   <li>{@code pekko-tuned-tp32}: the same with throughput 32 (Pekko's best on fan-out and hot-actor on
  *       some JDKs).</li>
  * </ul>
+ * An actor a workload floods ({@code Contender.spawnFlooded}) gets the configuration's mailbox too:
+ * Pekko has no unbounded mailbox faster than {@code SingleConsumerOnlyUnboundedMailbox} for it.
  */
 public final class PekkoContenders implements ContenderFactory {
 

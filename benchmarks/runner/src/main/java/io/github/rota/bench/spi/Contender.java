@@ -23,6 +23,20 @@ public interface Contender extends AutoCloseable {
     <M> Ref<M> spawn(String name, Behavior<M> behavior);
 
     /**
+     * Spawns an actor that many messages flood (a collector many actors report to, the consumer of a
+     * stream), with the mailbox the runtime offers for that, as a user who knows the actor's role
+     * would configure it. The default spawns it as any other actor.
+     *
+     * @param name the actor's name, unique among its siblings
+     * @param behavior what it does with each message
+     * @param <M> the message type
+     * @return a reference to the new actor
+     */
+    default <M> Ref<M> spawnFlooded(String name, Behavior<M> behavior) {
+        return spawn(name, behavior);
+    }
+
+    /**
      * Asks an actor and waits for nothing: the reply completes the stage.
      *
      * @param target the actor, which replies with {@link Context#reply}
