@@ -76,7 +76,14 @@ class NextSlotStealTest {
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
 
         // Busy as long as the longest wait (the take itself lies between before and after): no change.
-        search.outOfWork(takeFromAStuckSibling().after() + Search.MAX_HAND_OFF_WAIT_NANOS);
+        // A pause of this thread inside the take as long as the rest of the paid time would make it
+        // count as paid: such a take is made again (a take that drained at once leaves the longest wait).
+        Take take = takeFromAStuckSibling();
+        while (take.after() - take.before() >= Search.HAND_OFF_PAID_NANOS - Search.MAX_HAND_OFF_WAIT_NANOS) {
+            search.outOfWork(take.before());
+            take = takeFromAStuckSibling();
+        }
+        search.outOfWork(take.after() + Search.MAX_HAND_OFF_WAIT_NANOS);
         assertThat(search.handOffWaitNanos(victim)).isEqualTo(Search.MAX_HAND_OFF_WAIT_NANOS);
 
         search.outOfWork(takeFromAStuckSibling().after() + Search.HAND_OFF_PAID_NANOS); // this time it kept the thief busy that long

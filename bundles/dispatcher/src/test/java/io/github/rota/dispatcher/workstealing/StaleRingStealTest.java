@@ -101,8 +101,8 @@ class StaleRingStealTest {
         search.outOfWork(stoleAt); // at once: what it stole did not keep it busy
         assertThat(busyRingWaits()).isEqualTo(2 * stale);
 
-        stoleAt = stealFromAStuckRing();
-        search.outOfWork(stoleAt + 10 * stale); // what it stole kept it busy longer than it waited
+        stealFromAStuckRing();
+        search.outOfWork(System.nanoTime() + 10 * stale); // what it stole kept it busy longer than it waited
         assertThat(busyRingWaits()).isEqualTo(stale);
     }
 
@@ -133,7 +133,7 @@ class StaleRingStealTest {
             if (System.nanoTime() - firstLook < Search.STALE_RING_NANOS) {
                 return before;
             }
-            search.outOfWork(before + Search.MAX_STALE_RING_NANOS); // as if it paid: every wait back at its shortest
+            search.outOfWork(System.nanoTime() + Search.MAX_STALE_RING_NANOS); // as if it paid: every wait back at its shortest
         }
         throw new AssertionError("every take was delayed past the ring's stale time");
     }
