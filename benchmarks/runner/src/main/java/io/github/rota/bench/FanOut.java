@@ -11,8 +11,9 @@ import org.HdrHistogram.Histogram;
 /**
  * {@code fanout}: one producer actor sends round-robin to {@value #WORKERS} workers, each of which
  * acks to one collector. Every {@value #SAMPLE_EVERY}th message carries its send time, and the
- * collector records how long it took to come back. The workers and the collector are flooded actors
- * ({@link io.github.rota.bench.spi.Contender#spawnFlooded}).
+ * collector records how long it took to come back. The collector, which every worker sends to, is a
+ * flooded actor ({@link io.github.rota.bench.spi.Contender#spawnFlooded}); a worker hears from the
+ * producer alone.
  */
 final class FanOut implements Workload {
 
@@ -55,7 +56,7 @@ final class FanOut implements Workload {
         });
         List<Ref<Object>> workers = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
-            workers.add(contender.spawnFlooded("worker-" + i, (context, message) -> collector.tell(message)));
+            workers.add(contender.spawn("worker-" + i, (context, message) -> collector.tell(message)));
         }
         producer = contender.spawn("producer", (context, message) -> {
             for (int i = 0; i < messages; i++) {
