@@ -162,14 +162,14 @@ public final class Bench {
         out.println("Rota (work-stealing) against the best Pekko on " + cores + " cores: advantage (higher is better), target");
         printComparisons(comparisons);
         // A ratio means something only within one state of the machine: each fork is placed by its own round trips.
-        for (String state : List.of("fast", "slow")) {
+        for (String state : CrossCoreProbe.STATES) {
             Map<String, Map<String, Summary>> inState = new LinkedHashMap<>();
             atAllCores.forEach((workload, byRuntime) -> byRuntime.forEach((runtime, summary) -> summary.inState(state)
                     .ifPresent(s -> inState.computeIfAbsent(workload, w -> new LinkedHashMap<>()).put(runtime, s))));
             if (!inState.isEmpty()) {
                 out.println();
                 out.println("... in the " + state + " state only (forks whose median xcore_rtt_ns is "
-                        + (state.equals("slow") ? "above " : "at most ") + (int) CrossCoreProbe.SLOW_STATE_NANOS + " ns):");
+                        + CrossCoreProbe.range(state) + "):");
                 printComparisons(Comparison.of(inState, cores));
             }
         }

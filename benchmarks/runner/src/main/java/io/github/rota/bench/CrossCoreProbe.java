@@ -1,6 +1,7 @@
 package io.github.rota.bench;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * What it costs right now to move a cache line from one core to another and back ({@code xcore_rtt_ns}):
  * two threads hand a counter to each other through one shared word, and a round trip is two line
  * transfers. On a machine whose cores share a cache it is some 30-70 ns; across sockets or core
- * complexes, or on a VM whose vCPUs were placed far apart, it is several hundred, and every hand-off
+ * complexes 70-200; on a VM whose vCPUs were placed far apart, several hundred; and every hand-off
  * between workers costs that much. It is measured before each round, outside its window, so that every
  * result says which state the machine was in.
  *
@@ -24,8 +25,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class CrossCoreProbe {
 
-    /** Machines whose round trip is above this are in the slow ("far apart") state. */
+    /** Machines whose round trip is at most this are in the fast state: the two cores share a cache. */
+    static final double FAST_STATE_NANOS = 100;
+    /**
+     * Machines whose round trip is above this are in the slow ("far apart") state; between the two,
+     * in the middle one, where sockets of a server or core complexes of one chip are (110-200 ns).
+     * Rota's leads differ in each: a hand-off a peer makes between threads costs it least there.
+     */
     static final double SLOW_STATE_NANOS = 200;
+    /** The states a round can be measured in, nearest first ({@code unknown} aside). */
+    static final List<String> STATES = List.of("fast", "middle", "slow");
     /** Far beyond a probe's few milliseconds on two free CPUs. */
     static final long DEADLINE_MILLIS = 1_000;
 
@@ -123,8 +132,21 @@ final class CrossCoreProbe {
         }
     }
 
-    /** @return {@code fast} or {@code slow}, the state a round trip of {@code nanos} puts the machine in */
+    /** @return {@code fast}, {@code middle} or {@code slow}, the state a round trip of {@code nanos} puts the machine in */
     static String state(double nanos) {
-        return Double.isNaN(nanos) ? "unknown" : nanos > SLOW_STATE_NANOS ? "slow" : "fast";
+        if (Double.isNaN(nanos)) {
+            return "unknown";
+        }
+        return nanos <= FAST_STATE_NANOS ? "fast" : nanos <= SLOW_STATE_NANOS ? "middle" : "slow";
+    }
+
+    /** @return the round trips that put the machine in {@code state}, in words for a report */
+    static String range(String state) {
+        return switch (state) {
+            case "fast" -> "at most " + (int) FAST_STATE_NANOS + " ns";
+            case "middle" -> "above " + (int) FAST_STATE_NANOS + " ns, at most " + (int) SLOW_STATE_NANOS + " ns";
+            case "slow" -> "above " + (int) SLOW_STATE_NANOS + " ns";
+            default -> throw new IllegalArgumentException("no such state: " + state);
+        };
     }
 }

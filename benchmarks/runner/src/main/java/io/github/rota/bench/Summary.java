@@ -88,7 +88,7 @@ record Summary(String workload, String runtime, int cores, int budget, List<List
         return median(rounds(), r -> r.nanos() / 1e9);
     }
 
-    /** @return the machine's state over these rounds: {@code fast} or {@code slow} by the median {@code xcore_rtt_ns} */
+    /** @return the machine's state over these rounds ({@link CrossCoreProbe#state}) by the median {@code xcore_rtt_ns} */
     String state() {
         return CrossCoreProbe.state(extra("xcore_rtt_ns"));
     }

@@ -26,6 +26,16 @@ class CrossCoreProbeTest {
         double nanos = CrossCoreProbe.roundTripNanos(2, TimeUnit.MINUTES.toNanos(1));
 
         assertThat(nanos).isPositive();
-        assertThat(CrossCoreProbe.state(nanos)).isIn("fast", "slow");
+        assertThat(CrossCoreProbe.state(nanos)).isIn(CrossCoreProbe.STATES);
+    }
+
+    @Test
+    void aRoundTripPutsTheMachineInOneOfThreeStates() {
+        assertThat(CrossCoreProbe.state(55)).isEqualTo("fast");
+        assertThat(CrossCoreProbe.state(100)).isEqualTo("fast");
+        assertThat(CrossCoreProbe.state(124)).isEqualTo("middle");
+        assertThat(CrossCoreProbe.state(200)).isEqualTo("middle");
+        assertThat(CrossCoreProbe.state(430)).isEqualTo("slow");
+        assertThat(CrossCoreProbe.STATES).allSatisfy(state -> assertThat(CrossCoreProbe.range(state)).contains(" ns"));
     }
 }

@@ -11,8 +11,9 @@ class SummaryTest {
     @Test
     void aResultSaysItsStateAndKeepsOnlyTheForksOfAStateWhenAskedFor() {
         List<Round> fastFork = List.of(round(4_000_000, 60), round(4_000_000, 70));
+        List<Round> middleFork = List.of(round(2_000_000, 120), round(2_000_000, 140));
         List<Round> slowFork = List.of(round(1_000_000, 420), round(1_000_000, 450));
-        Summary both = new Summary("broker", "rota-ws", 2, 0, List.of(fastFork, slowFork), true);
+        Summary both = new Summary("broker", "rota-ws", 2, 0, List.of(fastFork, middleFork, slowFork), true);
 
         assertThat(both.resultLine()).contains(" state=");
         Summary fast = both.inState("fast").orElseThrow();
@@ -20,6 +21,7 @@ class SummaryTest {
         assertThat(fast.forks()).containsExactly(fastFork);
         assertThat(fast.state()).isEqualTo("fast");
         assertThat(fast.msgsPerSecond()).isEqualTo(4_000_000);
+        assertThat(both.inState("middle").orElseThrow().forks()).containsExactly(middleFork);
         assertThat(slow.forks()).containsExactly(slowFork);
         assertThat(slow.state()).isEqualTo("slow");
         assertThat(slow.resultLine()).contains(" state=slow").contains(" xcore_rtt_ns=435");
