@@ -30,7 +30,7 @@ final class CrossCoreProbe {
     /**
      * Machines whose round trip is above this are in the slow ("far apart") state; between the two,
      * in the middle one, where sockets of a server or core complexes of one chip are (110-200 ns).
-     * Rota's leads differ in each: a hand-off a peer makes between threads costs it least there.
+     * Rota's leads differ in each, so each is reported apart.
      */
     static final double SLOW_STATE_NANOS = 200;
     /** The states a round can be measured in, nearest first ({@code unknown} aside). */
