@@ -96,12 +96,7 @@ class ExpediteTest {
             return new Run(d, drainedDuringTheTurn.get(), producerThread.get(), consumer.lastRanOn());
         });
 
-        assertThat(run.drainedDuringTheTurn()).as("the consumer ran while the producer's turn went on").isTrue();
-        assertThat(run.consumer()).isNotSameAs(run.producer());
-        assertThat(run.dispatcher().counter(DispatcherCounter.GLOBAL_PUSHES)).as("the probe kept out of every attempt")
-                .isEqualTo(1);
-        assertThat(run.dispatcher().counter(DispatcherCounter.ACTORS_STOLEN)).as("stolen from the ring, not rescued by the probe")
-                .isEqualTo(1);
+        assertStolenDuringTheTurn(run);
     }
 
     @Test
@@ -135,12 +130,17 @@ class ExpediteTest {
             return new Run(d, drainedDuringTheTurn.get(), producerThread.get(), pair[1].lastRanOn());
         });
 
+        assertStolenDuringTheTurn(run);
+        assertThat(run.dispatcher().counter(DispatcherCounter.LINGER_RELEASES)).as("the consumer was let go to be stolen").isPositive();
+    }
+
+    /** The consumer ran on the sibling while the producer's turn went on, stolen from the ring, the probe kept out. */
+    private static void assertStolenDuringTheTurn(Run run) {
         assertThat(run.drainedDuringTheTurn()).as("the consumer ran while the producer's turn went on").isTrue();
         assertThat(run.consumer()).isNotSameAs(run.producer());
         assertThat(run.dispatcher().counter(DispatcherCounter.GLOBAL_PUSHES)).as("the probe kept out of every attempt")
                 .isEqualTo(1);
         assertThat(run.dispatcher().counter(DispatcherCounter.ACTORS_STOLEN)).as("stolen from the ring, not rescued by the probe")
                 .isEqualTo(1);
-        assertThat(run.dispatcher().counter(DispatcherCounter.LINGER_RELEASES)).as("the consumer was let go to be stolen").isPositive();
     }
 }
