@@ -56,14 +56,21 @@ import java.lang.invoke.VarHandle;
  * {@code trySchedule} reads before it CASes, so N racing producers share the cache line in read
  * mode instead of all requesting ownership.
  *
- * <p>Waiting sends: producers count the messages they send while the actor waits for its turn
- * (scheduled, or lingering: no thread runs it), and the one that reaches
- * {@link io.github.rota.spi.dispatch.Dispatcher#EXPEDITE_AFTER_SENDS} asks its dispatcher to hurry
- * ({@code Dispatcher.expedite}): a turn flooding an actor it left in its own worker's next slot would
- * otherwise keep it waiting to its end. The count is plain, read and written racily by producers and
- * reset by the owner when a turn starts; a lost increment delays the request by a send, a stale
- * one makes a request the dispatcher finds needless, and two producers may both make the request.
- * It stops at the threshold, so a long wait costs each further send a read, not a write.
+ * <p>Waiting sends: the thread that keeps the actor waiting counts the messages it sends while the
+ * actor waits for its turn (the thread whose send scheduled it, the one that queued it again when
+ * its budget ran out, or the one it lingers with: no thread runs it), and the send that reaches
+ * {@link io.github.rota.spi.dispatch.ExpeditingDispatcher#EXPEDITE_AFTER_SENDS} asks its dispatcher to hurry
+ * ({@code ExpeditingDispatcher.expedite}): a turn flooding an actor it left in its own worker's next slot would
+ * otherwise keep it waiting to its end. Only that thread counts, because a dispatcher holds an actor
+ * back only there; any other producer's write would be wasted, and from another core each one takes
+ * the actor's line from its owner and from every producer reading it (a hot actor's clients on
+ * every worker). The count is plain, written by that thread and reset by the owner when a turn
+ * starts; a lost increment delays the request by a send, a stale one makes a request the dispatcher
+ * finds needless. It stops at the threshold, so a long wait costs each further send a read, not a
+ * write ({@code TurnTest.theSendThatLeavesThirtyTwoMessagesWaitingForATurnAsksTheDispatcherToHurryOncePerWait};
+ * other threads' sends leave the count alone:
+ * {@code TurnTest.sendsFromAThreadThatDidNotScheduleTheWaitingActorLeaveItsWaitAlone},
+ * {@code TurnTest.sendsFromAThreadTheActorDoesNotLingerWithLeaveItsWaitAlone}).
  *
  * <p>The actor's turn loop is its own {@link SchedulableTask}, as Pekko's mailbox is its own
  * ForkJoinTask: a dispatcher over a ForkJoinPool queues it itself, with no allocation per
@@ -96,12 +103,15 @@ abstract class ScheduleState extends SchedulableTask {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     /**
-     * The thread running a turn of the actor, or the one that ran its last turn while it lingers, else
-     * {@code null}. Plain: written by that thread right after taking the actor (or resuming it on
-     * another thread) and cleared right before each release (the volatile store, or the mailbox
-     * mark's CAS, that follows publishes the clearing to the next holder). Kept while the actor
-     * lingers, and stored only when it changes: under G1 a reference stored into this long-lived
-     * object costs a fence, and a lingering actor mostly resumes on the same thread.
+     * The thread running a turn of the actor, or the one that ran its last turn while it lingers, or
+     * the one that scheduled it (or queued it again when its budget ran out) while it waits for its
+     * turn, else {@code null}. Plain: written by that thread right after taking the actor (or
+     * resuming it on another thread, or winning its scheduling) and cleared right before it lets the
+     * actor go idle or closes it (the volatile store, or the mailbox mark's CAS, that follows
+     * publishes the clearing to the next holder). Producers read it racily, to
+     * tell whether they count as waiting sends. Stored only when it changes: under G1 a reference
+     * stored into this long-lived object costs a fence, and an actor mostly runs on the thread that
+     * scheduled it, and a lingering one resumes there.
      */
     private Thread holder;
     /**
@@ -123,19 +133,31 @@ abstract class ScheduleState extends SchedulableTask {
 
     /** Producer side: IDLE → SCHEDULED. The winner must hand the actor to its dispatcher. */
     final boolean trySchedule() {
-        return lvState() == IDLE && casState(IDLE, SCHEDULED);
+        if (lvState() == IDLE && casState(IDLE, SCHEDULED)) {
+            holdScheduling();
+            return true;
+        }
+        return false;
+    }
+
+    /** The calling thread won the actor's scheduling: it keeps the actor waiting until a turn takes it. */
+    private void holdScheduling() {
+        Thread current = Thread.currentThread();
+        if (holder != current) {
+            holder = current;
+        }
     }
 
     /**
      * Producer side, after an enqueue that did not schedule the actor (it is scheduled, processing,
      * or about to be scheduled by whoever cleared its idle mark):
-     * counts the send if no thread runs the actor now.
+     * counts the send if no thread runs the actor now and the calling thread keeps it waiting.
      *
      * @return {@code true} for the send that reaches the threshold: the producer asks the dispatcher to hurry
      */
     final boolean countWaitingSend() {
-        if (hold == IN_TURN) {
-            return false; // its turn will see the message
+        if (hold == IN_TURN || holder != Thread.currentThread()) {
+            return false; // its turn will see the message; or it waits where this thread has no say
         }
         int sends = waitingSends;
         if (sends >= EXPEDITE_AFTER_SENDS) {
@@ -168,7 +190,7 @@ abstract class ScheduleState extends SchedulableTask {
         waitingSends = 0;
     }
 
-    /** Before each release of PROCESSING: the volatile store (or the mark's CAS) that follows publishes it. */
+    /** Before the actor goes idle or closes: the volatile store (or the mark's CAS) that follows publishes it. */
     private void release() {
         holder = null;
         hold = FREE;
@@ -197,9 +219,12 @@ abstract class ScheduleState extends SchedulableTask {
         return laHold() == IN_TURN && holder == Thread.currentThread();
     }
 
-    /** Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. */
+    /**
+     * Owner: PROCESSING → SCHEDULED when the budget is spent and work remains. The holder stays: it
+     * queues the actor again, and keeps it waiting.
+     */
     final void yieldToScheduled() {
-        release();
+        hold = FREE;
         svState(SCHEDULED);
     }
 
@@ -225,6 +250,7 @@ abstract class ScheduleState extends SchedulableTask {
      * (or take it for processing).
      */
     final void scheduleWoken() {
+        holdScheduling();
         soState(SCHEDULED);
     }
 

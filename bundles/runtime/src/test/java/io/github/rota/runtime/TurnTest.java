@@ -224,6 +224,57 @@ class TurnTest {
     }
 
     @Test
+    void sendsFromAThreadThatDidNotScheduleTheWaitingActorLeaveItsWaitAlone() throws InterruptedException {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        int threshold = ExpeditingDispatcher.EXPEDITE_AFTER_SENDS;
+        ref.tell(0); // schedules it on this thread, which keeps it waiting
+        onAnotherThread(() -> {
+            for (int i = 1; i <= 2 * threshold; i++) {
+                ref.tell(i);
+            }
+        });
+        assertThat(dispatcher.expedited()).as("another thread's sends: the dispatcher holds nothing back there").isEmpty();
+        for (int i = 1; i < threshold; i++) {
+            ref.tell(-i);
+        }
+        assertThat(dispatcher.expedited()).as("this thread's count is its own: %d sends", threshold - 1).isEmpty();
+        ref.tell(-threshold);
+        assertThat(dispatcher.expedited()).as("the send that makes %d of this thread's", threshold).hasSize(1);
+        dispatcher.runUntilIdle();
+        assertThat(handled).hasSize(3 * threshold + 1);
+    }
+
+    @Test
+    void sendsFromAThreadTheActorDoesNotLingerWithLeaveItsWaitAlone() throws InterruptedException {
+        ActorRef<Integer> ref = spawnRecorder(recorder());
+        dispatcher.keepLingering();
+        ref.tell(0);
+        dispatcher.runOneTurn(); // on this thread: the actor lingers with it
+        assertThat(dispatcher.lingering()).isNotNull();
+        int threshold = ExpeditingDispatcher.EXPEDITE_AFTER_SENDS;
+        onAnotherThread(() -> {
+            for (int i = 1; i <= 2 * threshold; i++) {
+                ref.tell(i);
+            }
+        });
+        assertThat(dispatcher.expedited()).as("another thread's sends").isEmpty();
+        for (int i = 1; i <= threshold; i++) {
+            ref.tell(-i);
+        }
+        assertThat(dispatcher.expedited()).as("this thread's").containsExactly(dispatcher.lingering());
+        dispatcher.resumeLingering();
+        dispatcher.runUntilIdleLettingGo();
+        assertThat(handled).hasSize(3 * threshold + 1);
+    }
+
+    /** Runs {@code sends} on a thread of its own and waits for it: a producer on another worker, say. */
+    private static void onAnotherThread(Runnable sends) throws InterruptedException {
+        Thread producer = new Thread(sends, "other-producer");
+        producer.start();
+        producer.join();
+    }
+
+    @Test
     void aLingeringActorStaysRunningForItsProducersSoAMessageToItSchedulesNothing() {
         ActorRef<Integer> ref = spawnRecorder(recorder());
         dispatcher.keepLingering();

@@ -11,16 +11,21 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface ExpeditingDispatcher extends Dispatcher {
 
-    /** Messages a producer sends to a schedulable waiting for its turn before it calls {@link #expedite}. */
+    /**
+     * Messages the producer that scheduled a schedulable (or on whose thread it lingers) sends to it
+     * while it waits for its turn before it calls {@link #expedite}.
+     */
     int EXPEDITE_AFTER_SENDS = 32;
 
     /**
-     * Producers keep sending to {@code schedulable}, which holds a scheduling here but has not started
-     * its turn since: about {@value #EXPEDITE_AFTER_SENDS} messages have piled up for it. Let another
-     * thread run it now, so a long turn flooding an actor does not keep it waiting. Called on the
-     * producer's thread, usually once per wait; producers count without synchronising, so it may come
-     * twice, or not at all, and an implementation must take it as a hint: the scheduling is unchanged,
-     * and the schedulable still runs exactly once for it.
+     * The producer keeping {@code schedulable} waiting keeps sending to it: it holds a scheduling
+     * here but has not started its turn since, and about {@value #EXPEDITE_AFTER_SENDS} messages have
+     * piled up for it. Let another thread run it now, so a long turn flooding an actor does not keep
+     * it waiting. Called on the thread whose send scheduled it, or on the thread it lingers with (see
+     * {@link Turn#linger}): where a dispatcher holds a schedulable back; other producers do not
+     * count. Usually once per wait; the count is not synchronised, so it may come twice, or not at
+     * all, and an implementation must take it as a hint: the scheduling is unchanged, and the
+     * schedulable still runs exactly once for it.
      *
      * @param schedulable a schedulable this dispatcher was given by {@link #schedule}
      */
