@@ -12,8 +12,8 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface ExpeditingDispatcher extends Dispatcher {
 
     /**
-     * Messages the producer that scheduled a schedulable (or on whose thread it lingers) sends to it
-     * while it waits for its turn before it calls {@link #expedite}.
+     * Messages the thread that scheduled a schedulable (or queued it again, or that it lingers with)
+     * sends to it while it waits for its turn before it calls {@link #expedite}.
      */
     int EXPEDITE_AFTER_SENDS = 32;
 
@@ -21,9 +21,9 @@ public interface ExpeditingDispatcher extends Dispatcher {
      * The producer keeping {@code schedulable} waiting keeps sending to it: it holds a scheduling
      * here but has not started its turn since, and about {@value #EXPEDITE_AFTER_SENDS} messages have
      * piled up for it. Let another thread run it now, so a long turn flooding an actor does not keep
-     * it waiting. Called on the thread whose send scheduled it, or on the thread it lingers with (see
-     * {@link Turn#linger}): where a dispatcher holds a schedulable back; other producers do not
-     * count. Usually once per wait; the count is not synchronised, so it may come twice, or not at
+     * it waiting. Called on the thread whose send scheduled it (or that queued it again when its budget
+     * ran out), or on the thread it lingers with (see {@link Turn#linger}): where a dispatcher holds a
+     * schedulable back; other producers do not count. Usually once per wait; the count is not synchronised, so it may come twice, or not at
      * all, and an implementation must take it as a hint: the scheduling is unchanged, and the
      * schedulable still runs exactly once for it.
      *
