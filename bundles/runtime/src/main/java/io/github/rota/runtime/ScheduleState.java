@@ -134,14 +134,17 @@ abstract class ScheduleState extends SchedulableTask {
     /** Producer side: IDLE → SCHEDULED. The winner must hand the actor to its dispatcher. */
     final boolean trySchedule() {
         if (lvState() == IDLE && casState(IDLE, SCHEDULED)) {
-            holdScheduling();
+            holdOnThisThread();
             return true;
         }
         return false;
     }
 
-    /** The calling thread won the actor's scheduling: it keeps the actor waiting until a turn takes it. */
-    private void holdScheduling() {
+    /**
+     * The calling thread becomes the holder: it won the actor's scheduling (and keeps it waiting until
+     * a turn takes it), or takes it for a turn. Stored only if it changes (see {@link #holder}).
+     */
+    private void holdOnThisThread() {
         Thread current = Thread.currentThread();
         if (holder != current) {
             holder = current;
@@ -182,10 +185,7 @@ abstract class ScheduleState extends SchedulableTask {
     }
 
     private void holdInTurn() {
-        Thread current = Thread.currentThread();
-        if (holder != current) {
-            holder = current;
-        }
+        holdOnThisThread();
         soHold(IN_TURN);
         waitingSends = 0;
     }
@@ -250,7 +250,7 @@ abstract class ScheduleState extends SchedulableTask {
      * (or take it for processing).
      */
     final void scheduleWoken() {
-        holdScheduling();
+        holdOnThisThread();
         soState(SCHEDULED);
     }
 
