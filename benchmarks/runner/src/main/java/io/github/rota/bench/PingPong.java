@@ -62,15 +62,21 @@ final class PingPong implements Workload {
         }
         window.close();
         for (Pinger pinger : pingers) {
-            latencies.add(pinger.latencies);
+            pinger.addLatenciesTo(latencies);
         }
         return Outcome.of(2L * pairs * roundTrips);
     }
 
-    /** Serves, counts returns, times a sample of round trips in its own histogram. */
+    /**
+     * Serves, counts returns, times a sample of round trips. The samples go to an array of the
+     * pinger's own, into the round's histogram only once the round is over: the pingers' histograms,
+     * written during the round, could share cache lines once a collection had moved them side by side,
+     * and pairs running on two cores would then trade those lines every few round trips.
+     */
     private static final class Pinger {
         private final Ref<Object> ponger;
-        private final Histogram latencies = Histograms.create();
+        private long[] samples;
+        private int sampled;
         private int remaining;
         private long sentAt;
         private boolean timing;
@@ -85,8 +91,15 @@ final class PingPong implements Workload {
         void reset(int roundTrips, CountDownLatch latch) {
             remaining = roundTrips;
             done = latch;
-            latencies.reset();
+            samples = new long[roundTrips / SAMPLE_EVERY + 1];
+            sampled = 0;
             timing = false;
+        }
+
+        void addLatenciesTo(Histogram latencies) {
+            for (int i = 0; i < sampled; i++) {
+                latencies.recordValue(samples[i]);
+            }
         }
 
         void receive(io.github.rota.bench.spi.Context<Object> context, Object message) {
@@ -95,7 +108,7 @@ final class PingPong implements Workload {
             }
             if (message == Ball.BALL) {
                 if (timing) {
-                    latencies.recordValue(System.nanoTime() - sentAt);
+                    samples[sampled++] = System.nanoTime() - sentAt;
                     timing = false;
                 }
                 if (--remaining == 0) {
